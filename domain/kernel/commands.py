@@ -1,0 +1,109 @@
+"""Commands (what someone asks for) and rulings (what the umpire decides).
+
+A command is a seat's order, a referee's order, or a system command (a deadline reached, a
+request to end the game). The ruling is either Accepted, with the effects and their citations
+(possibly only in part: a move stopped where a hidden unit was met), or Rejected, with a
+machine-readable reason code, a sentence a person can act on, and the citation.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.kernel.citation import Citation
+
+
+class Order(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbid_unknown_fields=True):
+    """Base of every order a seat may submit. Games subclass it with stable tags."""
+
+
+# --- orders every game accepts: attestations ------------------------------------------------
+
+
+class Attest(Order, frozen=True, kw_only=True, tag="attest"):
+    id: str
+    value: Any
+
+
+class Confirm(Order, frozen=True, kw_only=True, tag="confirm"):
+    id: str
+
+
+class Dispute(Order, frozen=True, kw_only=True, tag="dispute"):
+    id: str
+    reason: str
+
+
+class Settle(Order, frozen=True, kw_only=True, tag="settle"):
+    """A referee settles a disputed attestation."""
+
+    id: str
+    value: Any
+
+
+KernelOrder = Attest | Confirm | Dispute | Settle
+KERNEL_ORDERS = KernelOrder.__args__  # type: ignore[attr-defined]
+
+
+# --- commands --------------------------------------------------------------------------------
+
+
+class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    pass
+
+
+class SeatOrder(Command, frozen=True, kw_only=True, tag="order"):
+    seat: str
+    order: Any
+
+
+class RefereeOrder(Command, frozen=True, kw_only=True, tag="referee"):
+    order: Any
+    by: str = "referee"
+
+
+class DeadlineReached(Command, frozen=True, kw_only=True, tag="deadline"):
+    """The seats that had to act missed their deadline: the rules impose their default answers."""
+
+    seats: tuple[str, ...] = ()
+
+
+class EndRequested(Command, frozen=True, kw_only=True, tag="end"):
+    by: str
+    reason: str = ""
+
+
+# --- rulings ---------------------------------------------------------------------------------
+
+
+class Partial(msgspec.Struct, frozen=True, kw_only=True):
+    """An order accepted only in part, and what the seat may still do."""
+
+    code: str
+    message: str
+    remaining: dict[str, Any] = {}
+
+
+class Accepted(msgspec.Struct, frozen=True, kw_only=True, tag_field="verdict", tag="accepted"):
+    effects: tuple[Any, ...]
+    citations: tuple[Citation, ...] = ()
+    partial: Partial | None = None
+
+
+class Rejected(msgspec.Struct, frozen=True, kw_only=True, tag_field="verdict", tag="rejected"):
+    code: str
+    message: str
+    citation: Citation | None = None
+    details: dict[str, Any] = {}
+
+
+Ruling = Accepted | Rejected
+
+
+class Reject(Exception):
+    """Raised by rules code anywhere in an adjudication; the kernel turns it into `Rejected`."""
+
+    def __init__(self, code: str, message: str, citation: Citation | None = None, **details: Any):
+        super().__init__(message)
+        self.ruling = Rejected(code=code, message=message, citation=citation, details=details)

@@ -1,0 +1,123 @@
+"""What every game's state has in common: the clock, the seat layout, the decision frames, the
+ledgers, the attestations and the result. A ruleset's State holds one `Core` as its `core` field.
+"""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+from domain.kernel.seats import Layout, PUBLIC
+
+
+class Clock(msgspec.Struct, frozen=True, kw_only=True):
+    """A position on a game clock. Rulesets give it meaning and a label (turns, player-turns,
+    impulses, days, phases); `side` is the phasing side where the game has one."""
+
+    turn: int
+    phase: str
+    side: str | None = None
+    impulse: int = 0
+
+
+class Frame(msgspec.Struct, frozen=True, kw_only=True):
+    """A pending decision. Frames form a stack (a retreat inside a combat inside a phase).
+
+    `seats` are the addressees ("referee" for the referee). A sealed frame collects every
+    addressee's answer hidden, and reveals them together when the last one is in. An optional
+    frame is a window that defaults to pass. `prompt` is the rules' data: what is being decided
+    and what the answers may be.
+    """
+
+    id: int
+    kind: str
+    seats: tuple[str, ...]
+    sealed: bool = False
+    optional: bool = False
+    prompt: dict[str, Any] = {}
+    answered: tuple[str, ...] = ()
+    visibility: str = PUBLIC
+
+    def waiting_for(self) -> tuple[str, ...]:
+        if self.sealed:
+            return tuple(s for s in self.seats if s not in self.answered)
+        return () if self.answered else self.seats
+
+
+class Ledger(msgspec.Struct, frozen=True, kw_only=True):
+    balance: int = 0
+    cap: int | None = None
+
+
+AttestationState = Literal["open", "asserted", "confirmed", "disputed", "settled"]
+
+
+class Attestation(msgspec.Struct, frozen=True, kw_only=True):
+    """A result the engine does not compute: one seat asserts, another confirms or disputes, a
+    referee settles a dispute. `blocks` names the steps that must wait for it (nothing else does)."""
+
+    id: str
+    predicate: str
+    value_type: Literal["bool", "int", "str"]
+    asserter: str
+    confirmers: tuple[str, ...]
+    blocks: tuple[str, ...] = ()
+    state: AttestationState = "open"
+    value: Any = None
+    dispute: str = ""
+
+
+class SideResult(msgspec.Struct, frozen=True, kw_only=True):
+    points: int = 0
+    level: str = ""
+
+
+class SeatResult(msgspec.Struct, frozen=True, kw_only=True):
+    side: str
+    points: int = 0
+
+
+class Outcome(msgspec.Struct, frozen=True, kw_only=True):
+    """The result: the level the rules name, per side and per seat."""
+
+    level: str
+    winner: str | None
+    sides: dict[str, SideResult]
+    seats: dict[str, SeatResult] = {}
+    reason: str = ""
+    details: dict[str, Any] = {}
+
+
+class Core(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: str
+    ruleset: str
+    scenario: str
+    layout: Layout
+    options: dict[str, Any]
+    clock: Clock
+    frames: tuple[Frame, ...] = ()
+    next_frame: int = 1
+    sealed: dict[int, dict[str, Any]] = {}
+    ledgers: dict[str, Ledger] = {}
+    attestations: dict[str, Attestation] = {}
+    result: Outcome | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+    def top(self) -> Frame | None:
+        return self.frames[-1] if self.frames else None
+
+    def frame(self, frame_id: int) -> Frame | None:
+        for f in self.frames:
+            if f.id == frame_id:
+                return f
+        return None
+
+    def ledger(self, name: str, owner: str) -> Ledger:
+        return self.ledgers.get(ledger_key(name, owner), Ledger())
+
+
+def ledger_key(name: str, owner: str) -> str:
+    return f"{name}:{owner}"

@@ -1,0 +1,150 @@
+"""Effects: the facts the umpire rules. State is a fold of effects; they are never recomputed.
+
+Every effect is a frozen msgspec Struct tagged by a stable wire name in the field "type", with
+its citations (`cite`) and its visibility (`vis`: "public", "referee" or "seats:a,b"). A hidden
+action is ruled as a pair: a private effect with the detail, and a public one with what the other
+side may know ("two markers placed at 0204 and 0305").
+
+This module holds the effects every game shares (clock, frames, ledgers, attestations, the end)
+and how they change the `Core`.
+"""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+from msgspec.structs import replace
+
+from domain.kernel.citation import Citation
+from domain.kernel.core import Attestation, Clock, Core, Frame, Ledger, Outcome, ledger_key
+from domain.kernel.seats import PUBLIC
+
+
+class Effect(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    cite: tuple[Citation, ...] = ()
+    vis: str = PUBLIC
+
+
+class PhaseAdvanced(Effect, frozen=True, kw_only=True, tag="phase.advanced"):
+    clock: Clock
+    label: str = ""
+
+
+class FrameOpened(Effect, frozen=True, kw_only=True, tag="frame.opened"):
+    frame: Frame
+
+
+class FrameAnswered(Effect, frozen=True, kw_only=True, tag="frame.answered"):
+    """A seat answered a sealed frame. Public: everyone may know that it answered, not what."""
+
+    frame: int
+    seat: str
+
+
+class SealedAnswer(Effect, frozen=True, kw_only=True, tag="frame.sealed"):
+    """The content of a sealed answer, visible to its seat (and referees) until the frame closes."""
+
+    frame: int
+    seat: str
+    answer: dict[str, Any]
+
+
+class FrameClosed(Effect, frozen=True, kw_only=True, tag="frame.closed"):
+    frame: int
+    answers: dict[str, Any] = {}
+
+
+class LedgerPosted(Effect, frozen=True, kw_only=True, tag="ledger.posted"):
+    """Credit, debit, cap or expiry of a named resource (rail points, replacement points, VP)."""
+
+    ledger: str
+    owner: str
+    kind: Literal["credit", "debit", "cap", "expire"]
+    amount: int
+
+
+class AttestationOpened(Effect, frozen=True, kw_only=True, tag="attest.opened"):
+    attestation: Attestation
+
+
+class AttestationAsserted(Effect, frozen=True, kw_only=True, tag="attest.asserted"):
+    id: str
+    seat: str
+    value: Any
+
+
+class AttestationConfirmed(Effect, frozen=True, kw_only=True, tag="attest.confirmed"):
+    id: str
+    seat: str
+
+
+class AttestationDisputed(Effect, frozen=True, kw_only=True, tag="attest.disputed"):
+    id: str
+    seat: str
+    reason: str
+
+
+class AttestationSettled(Effect, frozen=True, kw_only=True, tag="attest.settled"):
+    """The value in force: confirmed by the other side or settled by a referee."""
+
+    id: str
+    value: Any
+    by: str
+
+
+class GameEnded(Effect, frozen=True, kw_only=True, tag="game.ended"):
+    result: Outcome
+
+
+KernelEffect = (
+    PhaseAdvanced | FrameOpened | FrameAnswered | SealedAnswer | FrameClosed | LedgerPosted
+    | AttestationOpened | AttestationAsserted | AttestationConfirmed | AttestationDisputed
+    | AttestationSettled | GameEnded
+)
+KERNEL_EFFECTS = KernelEffect.__args__  # type: ignore[attr-defined]
+
+
+def apply_core(core: Core, e: Effect) -> Core:
+    """How a kernel effect changes the Core; other effects leave it alone."""
+    match e:
+        case PhaseAdvanced(clock=clock):
+            return replace(core, clock=clock)
+        case FrameOpened(frame=frame):
+            return replace(core, frames=core.frames + (frame,), next_frame=max(core.next_frame, frame.id + 1))
+        case FrameAnswered(frame=fid, seat=seat):
+            return replace(core, frames=tuple(replace(f, answered=f.answered + (seat,)) if f.id == fid else f for f in core.frames))
+        case SealedAnswer(frame=fid, seat=seat, answer=answer):
+            sealed = dict(core.sealed)
+            sealed[fid] = {**sealed.get(fid, {}), seat: answer}
+            return replace(core, sealed=sealed)
+        case FrameClosed(frame=fid):
+            sealed = {k: v for k, v in core.sealed.items() if k != fid}
+            return replace(core, frames=tuple(f for f in core.frames if f.id != fid), sealed=sealed)
+        case LedgerPosted(ledger=name, owner=owner, kind=kind, amount=amount):
+            key = ledger_key(name, owner)
+            led = core.ledgers.get(key, Ledger())
+            if kind == "credit":
+                led = replace(led, balance=led.balance + amount)
+            elif kind in ("debit", "expire"):
+                led = replace(led, balance=led.balance - amount)
+            else:
+                led = replace(led, cap=amount)
+            return replace(core, ledgers={**core.ledgers, key: led})
+        case AttestationOpened(attestation=a):
+            return replace(core, attestations={**core.attestations, a.id: a})
+        case AttestationAsserted(id=aid, value=value):
+            return _attest(core, aid, state="asserted", value=value)
+        case AttestationConfirmed(id=aid):
+            return _attest(core, aid, state="confirmed")
+        case AttestationDisputed(id=aid, reason=reason):
+            return _attest(core, aid, state="disputed", dispute=reason)
+        case AttestationSettled(id=aid, value=value):
+            return _attest(core, aid, state="settled", value=value)
+        case GameEnded(result=result):
+            return replace(core, result=result, frames=())
+    return core
+
+
+def _attest(core: Core, aid: str, **changes: Any) -> Core:
+    a = replace(core.attestations[aid], **changes)
+    return replace(core, attestations={**core.attestations, aid: a})

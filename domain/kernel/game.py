@@ -1,0 +1,224 @@
+"""The contract as the services call it: setup, legal, adjudicate, apply, view, default_answer,
+outcome, plus to_act and the summary. Each wraps the ruleset with what every game shares.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
+
+from domain.kernel.adjudication import Adjudication
+from domain.kernel.citation import HouseRule
+from domain.kernel.commands import (
+    KERNEL_ORDERS, Accepted, Attest, Command, Confirm, DeadlineReached, Dispute, EndRequested, Order,
+    RefereeOrder, Reject, Rejected, Ruling, SeatOrder, Settle,
+)
+from domain.kernel.core import Outcome
+from domain.kernel.dice import Dice
+from domain.kernel.effects import (
+    AttestationAsserted, AttestationConfirmed, AttestationDisputed, AttestationSettled, GameEnded, apply_core,
+)
+from domain.kernel.seats import Viewer, can_see
+
+KERNEL_CITE = HouseRule(name="umpire-kernel", text="Rules every Umpire game shares: turn order, attestations, deadlines.")
+
+
+def apply(ruleset, state: Any, effect: Any) -> Any:
+    core = apply_core(state.core, effect)
+    if core is not state.core:
+        state = replace(state, core=core)
+    return ruleset.evolve(state, effect)
+
+
+def to_act(ruleset, state: Any) -> tuple[str, ...]:
+    core = state.core
+    if core.finished:
+        return ()
+    top = core.top()
+    if top is not None:
+        return top.waiting_for()
+    return ruleset.phasing(state)
+
+
+def legal(ruleset, state: Any, seat: str, *, unit: str | None = None) -> list[Order]:
+    if state.core.finished:
+        return []
+    orders: list[Order] = []
+    if seat in to_act(ruleset, state):
+        orders.extend(ruleset.legal(state, seat, unit=unit))
+    if unit is None:
+        orders.extend(_attestation_orders(state, seat))
+    return orders
+
+
+def _attestation_orders(state: Any, seat: str) -> list[Order]:
+    out: list[Order] = []
+    for a in state.core.attestations.values():
+        if a.state == "open" and a.asserter == seat and a.value_type == "bool":
+            out += [Attest(id=a.id, value=True), Attest(id=a.id, value=False)]
+        elif a.state == "asserted" and seat in a.confirmers:
+            out.append(Confirm(id=a.id))
+    return out
+
+
+def adjudicate(ruleset, state: Any, command: Command, dice: Dice, *, version: int) -> Ruling:
+    """Rule on one command. Pure: the state is not changed; the ruling carries the effects."""
+    adj = Adjudication(ruleset, state, dice, command=version)
+    try:
+        if state.core.finished:
+            raise Reject("game_finished", "The game has ended; no more orders are ruled.", KERNEL_CITE)
+        match command:
+            case SeatOrder(seat=seat, order=order):
+                _seat_order(adj, seat, order)
+            case RefereeOrder(order=Settle() as order, by=by):
+                _settle(adj, order, by)
+            case RefereeOrder():
+                raise Reject("not_a_referee_order", "Referees may settle attestations; other referee commands are not ruled here.", KERNEL_CITE)
+            case DeadlineReached(seats=seats):
+                _deadline(adj, seats)
+            case EndRequested(by=by, reason=reason):
+                _end(adj, by, reason)
+            case _:
+                raise Reject("unknown_command", f"Unknown command {type(command).__name__}.", KERNEL_CITE)
+    except Reject as r:
+        return r.ruling
+    return adj.accepted()
+
+
+def _seat_order(adj: Adjudication, seat: str, order: Order) -> None:
+    ruleset, state = adj.ruleset, adj.state
+    if seat not in state.core.layout.seat_ids():
+        raise Reject("unknown_seat", f"There is no seat {seat!r} in this game.", KERNEL_CITE)
+    if isinstance(order, KERNEL_ORDERS):
+        _attestation(adj, seat, order)
+        return
+    waiting = to_act(ruleset, state)
+    if seat not in waiting:
+        who = ", ".join(waiting) or "nobody"
+        raise Reject("not_your_turn", f"It is not {seat}'s turn: waiting for {who} ({ruleset.clock_label(state.core.clock)}).",
+                     KERNEL_CITE, waiting_for=list(waiting))
+    ruleset.rule(adj, seat, order)
+
+
+def _attestation(adj: Adjudication, seat: str, order: Order) -> None:
+    atts = adj.core.attestations
+    a = atts.get(order.id)  # type: ignore[attr-defined]
+    if a is None:
+        raise Reject("unknown_attestation", f"There is no attestation {order.id!r}.", KERNEL_CITE)  # type: ignore[attr-defined]
+    match order:
+        case Attest(value=value):
+            if seat != a.asserter:
+                raise Reject("not_asserter", f"{a.asserter} asserts {a.id!r}, not {seat}.", KERNEL_CITE)
+            if a.state != "open":
+                raise Reject("already_asserted", f"{a.id!r} has already been asserted.", KERNEL_CITE)
+            if not _typed(value, a.value_type):
+                raise Reject("bad_value", f"{a.id!r} takes a {a.value_type}, not {value!r}.", KERNEL_CITE)
+            adj.emit(AttestationAsserted(id=a.id, seat=seat, value=value))
+        case Confirm():
+            _check_confirmer(a, seat)
+            adj.emit(AttestationConfirmed(id=a.id, seat=seat), AttestationSettled(id=a.id, value=a.value, by=seat))
+            adj.ruleset.on_attested(adj, adj.core.attestations[a.id])
+        case Dispute(reason=reason):
+            _check_confirmer(a, seat)
+            adj.emit(AttestationDisputed(id=a.id, seat=seat, reason=reason))
+        case Settle():
+            raise Reject("referee_only", "Only a referee settles an attestation.", KERNEL_CITE)
+
+
+def _check_confirmer(a, seat: str) -> None:
+    if seat not in a.confirmers:
+        raise Reject("not_confirmer", f"{seat} may not confirm or dispute {a.id!r}; {', '.join(a.confirmers)} may.", KERNEL_CITE)
+    if a.state != "asserted":
+        raise Reject("not_asserted", f"{a.id!r} is {a.state}; only an asserted value is confirmed or disputed.", KERNEL_CITE)
+
+
+def _settle(adj: Adjudication, order: Settle, by: str) -> None:
+    a = adj.core.attestations.get(order.id)
+    if a is None:
+        raise Reject("unknown_attestation", f"There is no attestation {order.id!r}.", KERNEL_CITE)
+    if a.state == "settled" or a.state == "confirmed":
+        raise Reject("already_settled", f"{a.id!r} is already settled.", KERNEL_CITE)
+    if not _typed(order.value, a.value_type):
+        raise Reject("bad_value", f"{a.id!r} takes a {a.value_type}, not {order.value!r}.", KERNEL_CITE)
+    adj.emit(AttestationSettled(id=a.id, value=order.value, by=by))
+    adj.ruleset.on_attested(adj, adj.core.attestations[a.id])
+
+
+def _typed(value: Any, value_type: str) -> bool:
+    return {"bool": isinstance(value, bool), "int": isinstance(value, int) and not isinstance(value, bool),
+            "str": isinstance(value, str)}[value_type]
+
+
+def _deadline(adj: Adjudication, seats: tuple[str, ...]) -> None:
+    """Impose the default answer of every seat that had to act (once each: a deadline answers
+    the decision that was due, it does not play on)."""
+    due = [s for s in to_act(adj.ruleset, adj.state) if not seats or s in seats]
+    if not due:
+        raise Reject("nothing_due", "No seat named by the deadline has anything to answer.", KERNEL_CITE)
+    for seat in due:
+        if seat not in to_act(adj.ruleset, adj.state):
+            continue
+        order = adj.ruleset.default_answer(adj.state, seat)
+        if order is not None:
+            adj.ruleset.rule(adj, seat, order)
+
+
+def _end(adj: Adjudication, by: str, reason: str) -> None:
+    result = adj.ruleset.end_outcome(adj.state, reason or f"ended by {by}")
+    adj.emit(GameEnded(result=result, cite=(KERNEL_CITE,)))
+
+
+def view(ruleset, state: Any, viewer: Viewer) -> dict[str, Any]:
+    core = state.core
+    over = core.finished
+    frames = []
+    for f in core.frames:
+        if not can_see(f.visibility, viewer, game_over=over):
+            continue
+        d = msgspec.to_builtins(f)
+        sealed = core.sealed.get(f.id, {})
+        d["sealed_answers"] = {s: a for s, a in sealed.items() if viewer.omniscient or over or s == viewer.seat}
+        frames.append(d)
+    return {
+        "game_id": core.game_id,
+        "ruleset": core.ruleset,
+        "scenario": core.scenario,
+        "clock": msgspec.to_builtins(core.clock),
+        "label": ruleset.clock_label(core.clock),
+        "to_act": list(to_act(ruleset, state)),
+        "frames": frames,
+        "ledgers": msgspec.to_builtins(core.ledgers),
+        "attestations": msgspec.to_builtins(core.attestations),
+        "result": msgspec.to_builtins(core.result),
+        "game": ruleset.view(state, viewer),
+    }
+
+
+def default_answer(ruleset, state: Any, seat: str) -> Order | None:
+    if seat not in to_act(ruleset, state):
+        return None
+    return ruleset.default_answer(state, seat)
+
+
+def outcome(ruleset, state: Any) -> Outcome | None:
+    return ruleset.outcome(state)
+
+
+def summary(ruleset, state: Any) -> dict[str, Any]:
+    core = state.core
+    return {
+        "turn": core.clock.turn,
+        "phase": core.clock.phase,
+        "label": ruleset.clock_label(core.clock),
+        "to_act": list(to_act(ruleset, state)),
+        "result": msgspec.to_builtins(core.result),
+        "finished": core.finished,
+    }
+
+
+def is_accepted(ruling: Ruling) -> bool:
+    return isinstance(ruling, Accepted)
+
+
+__all__ = ["apply", "to_act", "legal", "adjudicate", "view", "default_answer", "outcome", "summary", "is_accepted", "Rejected"]

@@ -1,0 +1,139 @@
+"""What the log holds, and the fold that turns it into state.
+
+A game's stream: `game.created` (genesis), then commands (`order.submitted`, `system.command`,
+`referee.command`), each followed, once ruled, by one `ruling` event naming the command it
+adjudicates and the effect events of that ruling (or by `adjudication.failed`). `key.revealed`
+publishes a dice key when its epoch ends. State is the fold of the effects; nothing else changes it.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+import msgspec
+
+from domain.kernel.citation import Citation
+from domain.kernel.commands import DeadlineReached, EndRequested, Partial
+from domain.kernel.effects import KERNEL_EFFECTS
+from domain.kernel.seats import Layout
+
+COMMAND_TYPES = frozenset({"order.submitted", "system.command", "referee.command"})
+
+
+class DiceSpec(msgspec.Struct, frozen=True, kw_only=True):
+    """How this game's dice are drawn: from committed key chains, or a script (conformance
+    cases and sandbox games, which say so here)."""
+
+    mode: str  # "keyed" | "scripted"
+    commitments: dict[str, str] = {}  # chain -> hex SHA-256(K_0)
+    epochs: int = 0
+    mix: str = ""  # hex digest of the seats' entropy, fixed before the first roll
+    script: tuple[int, ...] = ()
+
+
+class ForkRef(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: str
+    version: int
+    state_digest: str
+
+
+class GameCreated(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="game.created"):
+    game_id: str
+    ruleset: str
+    pack_hash: str
+    scenario: str
+    options: dict[str, Any]
+    layout: Layout
+    dice: DiceSpec
+    fork: ForkRef | None = None
+    official: bool = True
+
+
+class OrderSubmitted(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="order.submitted"):
+    seat: str
+    order: msgspec.Raw
+
+
+class SystemCommand(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="system.command"):
+    command: DeadlineReached | EndRequested
+
+
+class RefereeCommand(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="referee.command"):
+    by: str
+    order: msgspec.Raw
+
+
+class RulingRecorded(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="ruling"):
+    adjudicates: int
+    verdict: str  # "accepted" | "rejected"
+    effects: int = 0
+    citations: tuple[Citation, ...] = ()
+    code: str = ""
+    message: str = ""
+    partial: Partial | None = None
+    details: dict[str, Any] = {}
+
+
+class AdjudicationFailed(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="adjudication.failed"):
+    adjudicates: int
+    error: str
+
+
+class KeyRevealed(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="key.revealed"):
+    chain: str
+    epoch: int
+    key: str  # hex
+
+
+def tag_of(struct_type: type) -> str:
+    return struct_type.__struct_config__.tag  # type: ignore[attr-defined]
+
+
+class Codec:
+    """Encoders and decoders of one ruleset's orders and effects (kernel's included)."""
+
+    def __init__(self, ruleset):
+        from domain.kernel.commands import KERNEL_ORDERS
+
+        effect_types = tuple(KERNEL_EFFECTS) + tuple(_members(ruleset.effect_type))
+        order_types = tuple(KERNEL_ORDERS) + tuple(_members(ruleset.order_type))
+        self.effect_tags = frozenset(tag_of(t) for t in effect_types)
+        self.order_tags = frozenset(tag_of(t) for t in order_types)
+        self.Effect = _union(effect_types)
+        self.Order = _union(order_types)
+        self._effect = msgspec.json.Decoder(self.Effect)
+        self._order = msgspec.json.Decoder(self.Order)
+        self._genesis = msgspec.json.Decoder(GameCreated)
+
+    def decode_effect(self, data: bytes) -> Any:
+        return self._effect.decode(data)
+
+    def decode_order(self, data: bytes) -> Any:
+        return self._order.decode(data)
+
+    def decode_genesis(self, data: bytes) -> GameCreated:
+        return self._genesis.decode(data)
+
+
+def _members(union: Any) -> tuple[type, ...]:
+    return getattr(union, "__args__", (union,))
+
+
+def _union(types: tuple[type, ...]) -> Any:
+    from typing import Union
+
+    return Union[types]  # type: ignore[valid-type]
+
+
+encode = msgspec.json.encode
+
+
+def fold(ruleset, codec: Codec, initial: Any, events: Iterable[tuple[str, bytes]]) -> Any:
+    """Apply the effects among (type, data) events to a state; other events change nothing."""
+    from domain.kernel.game import apply
+
+    state = initial
+    tags = codec.effect_tags
+    for type_, data in events:
+        if type_ in tags:
+            state = apply(ruleset, state, codec.decode_effect(data))
+    return state
