@@ -137,3 +137,29 @@ def fold(ruleset, codec: Codec, initial: Any, events: Iterable[tuple[str, bytes]
         if type_ in tags:
             state = apply(ruleset, state, codec.decode_effect(data))
     return state
+
+
+class Entry(msgspec.Struct, frozen=True, kw_only=True):
+    """An event about to be appended: its type tag, exact bytes and visibility."""
+
+    type: str
+    data: bytes
+    visibility: str
+    adjudicates: int | None = None
+
+
+def ruling_entries(ruling: Any, *, adjudicates: int, visibility: str) -> list[Entry]:
+    """The events that record a ruling: one `ruling` event naming the command it adjudicates,
+    then one event per effect, each with its own visibility. A rejection is seen by whoever
+    could see the command (`visibility`); an acceptance is public, its effects as they say."""
+    from domain.kernel.commands import Accepted
+
+    if isinstance(ruling, Accepted):
+        head = RulingRecorded(adjudicates=adjudicates, verdict="accepted", effects=len(ruling.effects),
+                              citations=ruling.citations, partial=ruling.partial)
+        out = [Entry(type="ruling", data=encode(head), visibility="public", adjudicates=adjudicates)]
+        out += [Entry(type=tag_of(type(e)), data=encode(e), visibility=e.vis) for e in ruling.effects]
+        return out
+    head = RulingRecorded(adjudicates=adjudicates, verdict="rejected", code=ruling.code, message=ruling.message,
+                          citations=(ruling.citation,) if ruling.citation else (), details=ruling.details)
+    return [Entry(type="ruling", data=encode(head), visibility=visibility, adjudicates=adjudicates)]

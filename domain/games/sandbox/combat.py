@@ -48,6 +48,9 @@ def attack(adj: Adjudication, seat: str, order: Attack) -> None:
     defender = visible_enemy_at(state, attackers[0].side, order.target)
     if defender is None:
         raise Reject("no_enemy", f"There is no enemy unit you can see in {order.target}.", cite.ATTACK)
+    for u in attackers:
+        if u.marker or u.concealed:
+            adj.emit(UnitRevealed(unit=u.id, hex=u.hex, cite=(cite.DUMMY,)))
     adj.emit(AttackDeclared(units=order.units, target=order.target, cite=(cite.ATTACK,)))
     if defender.marker:
         adj.emit(UnitRevealed(unit=defender.id, hex=defender.hex, dummy=defender.dummy, cite=(cite.DUMMY,)))

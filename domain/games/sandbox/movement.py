@@ -16,9 +16,9 @@ GRID = Grid(MAP.grid)
 NEIGHBOURS = {h: tuple(n for n in GRID.neighbour_ids(h) if n in MAP.hexes) for h in MAP.hexes}
 
 
-def known_occupied(state, side: str) -> set[str]:
-    """Hexes the side knows to be occupied: its own units, and the enemy's it can see."""
-    return {u.hex for u in state.units.values() if u.hex and (u.side == side or not u.concealed)}
+def known_occupied(state, mover) -> set[str]:
+    """Hexes the mover's side knows to be occupied by other units: its own, and the enemy's it can see."""
+    return {u.hex for u in state.units.values() if u.hex and u.id != mover.id and (u.side == mover.side or not u.concealed)}
 
 
 def hexside_features(a: str, b: str) -> tuple[str, ...]:
@@ -47,7 +47,7 @@ def step_cost(to: str) -> int:
 
 def reachable(state, unit) -> dict[str, tuple[int, tuple[str, ...]]]:
     """Every hex the unit may end its move in, with the cost and one cheapest path."""
-    blocked = known_occupied(state, unit.side)
+    blocked = known_occupied(state, unit)
     best: dict[str, tuple[int, tuple[str, ...]]] = {}
     queue = [(0, unit.hex, ())]
     while queue:
@@ -74,7 +74,7 @@ def move(adj: Adjudication, seat: str, order: Move) -> None:
         raise Reject("already_moved", f"{order.unit} has already moved this phase.", cite.MOVE)
     if not order.path:
         raise Reject("empty_path", "A move needs at least one hex.", cite.MOVE)
-    blocked = known_occupied(state, unit.side)
+    blocked = known_occupied(state, unit)
     here, cost = unit.hex, 0
     for n in order.path:
         if n not in MAP.hexes:

@@ -1,0 +1,55 @@
+"""A game held in memory: the log as a list, the state as its fold.
+
+Conformance cases, in-process random games, bots' look-ahead and tests play through a Session;
+the worker does the same with the event store. Both record rulings with `log.ruling_entries`.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import msgspec
+
+from domain.kernel import game
+from domain.kernel.commands import Command, Ruling, SeatOrder
+from domain.kernel.dice import Dice
+from domain.kernel.log import Codec, DiceSpec, Entry, GameCreated, OrderSubmitted, SystemCommand, encode, ruling_entries
+from domain.kernel.seats import PUBLIC, to_seats
+
+
+class Session:
+    def __init__(self, ruleset, pack, scenario: str, *, dice: Callable[[int], Dice], options: dict[str, Any] | None = None,
+                 game_id: str = "session", pack_hash: str = "", dice_spec: DiceSpec | None = None):
+        self.ruleset = ruleset
+        self.codec = Codec(ruleset)
+        self.dice = dice
+        opts = ruleset.resolve_options(options)
+        self.state = ruleset.setup(pack, scenario, game_id=game_id, options=opts)
+        genesis = GameCreated(game_id=game_id, ruleset=ruleset.id, pack_hash=pack_hash, scenario=scenario, options=opts,
+                              layout=self.state.core.layout, dice=dice_spec or DiceSpec(mode="scripted"))
+        self.log: list[Entry] = [Entry(type="game.created", data=encode(genesis), visibility=PUBLIC)]
+
+    @property
+    def version(self) -> int:
+        return len(self.log)
+
+    def submit(self, seat: str, order: Any) -> Ruling:
+        data = encode(OrderSubmitted(seat=seat, order=msgspec.Raw(encode(order))))
+        return self._rule(Entry(type="order.submitted", data=data, visibility=to_seats(seat)), SeatOrder(seat=seat, order=order))
+
+    def command(self, command: Command) -> Ruling:
+        return self._rule(Entry(type="system.command", data=encode(SystemCommand(command=command)), visibility=PUBLIC), command)
+
+    def _rule(self, entry: Entry, command: Command) -> Ruling:
+        self.log.append(entry)
+        version = self.version
+        ruling = game.adjudicate(self.ruleset, self.state, command, self.dice(version), version=version)
+        for e in getattr(ruling, "effects", ()):
+            self.state = game.apply(self.ruleset, self.state, e)
+        self.log += ruling_entries(ruling, adjudicates=version, visibility=entry.visibility)
+        return ruling
+
+    def legal(self, seat: str, unit: str | None = None) -> list[Any]:
+        return game.legal(self.ruleset, self.state, seat, unit=unit)
+
+    def to_act(self) -> tuple[str, ...]:
+        return game.to_act(self.ruleset, self.state)
