@@ -1,0 +1,243 @@
+"""The store contract both backends implement, and the logic they share.
+
+Shared here, so the backends differ only in SQL dialect, locking and connection handling:
+sealing events (salt, metadata bytes, chain links), the idempotency verdict, stream checks,
+and loading migrations.
+"""
+from __future__ import annotations
+
+import os
+import re
+from contextlib import AbstractContextManager
+from datetime import datetime, timezone
+from importlib import resources
+from typing import Protocol, Sequence
+
+import msgspec
+
+from domain.kernel import chain
+from infra.eventstore.errors import DuplicateRuling, IdempotencyMismatch, UnknownGame, VersionConflict
+from infra.eventstore.types import (
+    AppendResult,
+    EventMetadata,
+    GameHead,
+    Idempotency,
+    NewEvent,
+    Projection,
+    StoredEvent,
+)
+
+SALT_BYTES = 16
+LOCK_TIMEOUT_S = 5.0  # waits for a stream, projection or table lock longer than this fail with LockTimeout
+_VISIBILITY = re.compile(r"public|referee|seats:[^,]+(,[^,]+)*")
+_encode_metadata = msgspec.json.Encoder().encode
+
+
+def utc_now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+def check_visibility(visibility: str) -> None:
+    """Visibility is hashed into the chain, so one audience must have exactly one spelling."""
+    if not _VISIBILITY.fullmatch(visibility):
+        raise ValueError(f"visibility {visibility!r} is not public, referee or seats:<id>,...")
+    if visibility.startswith("seats:"):
+        seats = visibility[len("seats:"):].split(",")
+        if seats != sorted(set(seats)):
+            raise ValueError(f"visibility {visibility!r}: seat ids must be sorted and distinct")
+
+
+class Row(msgspec.Struct, frozen=True, kw_only=True):
+    """A sealed event before it gets its global position."""
+
+    version: int
+    type: str
+    schema_version: int
+    visibility: str
+    data: bytes
+    metadata: bytes
+    salt: bytes
+    link: bytes
+    adjudicates: int | None
+    recorded_at: str
+
+    def stored(self, game_id: str, position: int) -> StoredEvent:
+        return StoredEvent(game_id=game_id, position=position, **msgspec.structs.asdict(self))
+
+
+def seal(game_id: str, after_version: int, prev_link: bytes, events: Sequence[NewEvent]) -> list[Row]:
+    """Number, salt and chain `events` after `after_version`; `prev_link` must be read under the stream lock."""
+    recorded_at = utc_now()
+    rows = []
+    for offset, event in enumerate(events, start=1):
+        check_visibility(event.visibility)
+        salt = os.urandom(SALT_BYTES)
+        metadata = _encode_metadata(
+            EventMetadata(event.actor, event.command_id, event.adjudicates, recorded_at)
+        )
+        version = after_version + offset
+        prev_link = chain.link(
+            game_id=game_id,
+            version=version,
+            type=event.type,
+            schema_version=event.schema_version,
+            visibility=event.visibility,
+            data_digest=chain.data_digest(salt, event.data),
+            metadata_digest=chain.metadata_digest(salt, metadata),
+            prev=prev_link,
+        )
+        rows.append(
+            Row(
+                version=version,
+                type=event.type,
+                schema_version=event.schema_version,
+                visibility=event.visibility,
+                data=event.data,
+                metadata=metadata,
+                salt=salt,
+                link=prev_link,
+                adjudicates=event.adjudicates,
+                recorded_at=recorded_at,
+            )
+        )
+    return rows
+
+
+def chain_item(event: StoredEvent, *, reveal: bool = True) -> chain.ChainItem:
+    """The chain's view of a stored event: with its payload, or (reveal=False) as a digest-only stub."""
+    return chain.ChainItem(
+        game_id=event.game_id,
+        version=event.version,
+        type=event.type,
+        schema_version=event.schema_version,
+        visibility=event.visibility,
+        data_digest=chain.data_digest(event.salt, event.data),
+        metadata_digest=chain.metadata_digest(event.salt, event.metadata),
+        link=event.link,
+        salt=event.salt if reveal else None,
+        data=event.data if reveal else None,
+        metadata=event.metadata if reveal else None,
+    )
+
+
+def rulings_in(events: Sequence[NewEvent]) -> list[int]:
+    """The commands `events` rule, refusing a batch that rules one command twice."""
+    seen: list[int] = []
+    for event in events:
+        if event.adjudicates is not None:
+            if event.adjudicates in seen:
+                raise DuplicateRuling(event.adjudicates)
+            seen.append(event.adjudicates)
+    return seen
+
+
+def replay_of(idem: Idempotency, game_id: str, stored: tuple[str, bytes, int, int]) -> AppendResult:
+    """The answer to a reused key: the original versions if it is the same request, else a mismatch."""
+    stored_game, request_hash, first, last = stored
+    if stored_game != game_id or request_hash != idem.request_hash:
+        raise IdempotencyMismatch(idem.principal, idem.key)
+    return AppendResult(first_version=first, last_version=last, replayed=True)
+
+
+def check_stream(
+    game_id: str,
+    stream: tuple[int, bytes] | None,
+    expected_version: int | None,
+    ruled: Sequence[int],
+) -> tuple[int, bytes]:
+    """Refuse an append to a missing game, at a stale version, or ruling a command already ruled."""
+    if stream is None:
+        raise UnknownGame(game_id)
+    version, head_link = stream
+    if expected_version is not None and expected_version != version:
+        raise VersionConflict(expected_version, version)
+    if ruled:
+        raise DuplicateRuling(min(ruled))
+    return version, head_link
+
+
+def migrations(backend: str) -> list[tuple[str, str]]:
+    """(name, sql) of a backend's migrations, in the order their names sort ("0001_...", "0002_...")."""
+    folder = resources.files("infra.eventstore") / "migrations" / backend
+    files = sorted((f for f in folder.iterdir() if f.name.endswith(".sql")), key=lambda f: f.name)
+    return [(f.name.removesuffix(".sql"), f.read_text()) for f in files]
+
+
+class Fold(Protocol):
+    """One game's fold transaction: the projection row stays locked until the block ends."""
+
+    projection: Projection
+
+    def events(self, after: int, *, limit: int | None = None) -> list[StoredEvent]: ...
+
+    def append(
+        self, events: Sequence[NewEvent], *, expected_version: int | None = None, idem: Idempotency | None = None
+    ) -> AppendResult: ...
+
+    def write(self, projection: Projection) -> None: ...
+
+
+class EventStore(Protocol):
+    def migrate(self) -> list[str]: ...
+
+    def create_game(
+        self, game_id: str, *, ruleset: str, pack_hash: str, genesis: NewEvent, idem: Idempotency | None = None
+    ) -> StoredEvent: ...
+
+    def append(
+        self,
+        game_id: str,
+        events: Sequence[NewEvent],
+        *,
+        expected_version: int | None = None,
+        idem: Idempotency | None = None,
+    ) -> AppendResult: ...
+
+    def read(
+        self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
+    ) -> list[StoredEvent]: ...
+
+    def read_all(self, *, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]: ...
+
+    def head(self, game_id: str) -> GameHead | None: ...
+
+    def heads(self, *, limit: int = 100, after: str | None = None) -> list[GameHead]: ...
+
+    def fold(self, game_id: str) -> AbstractContextManager[Fold]: ...
+
+    def projection(self, game_id: str) -> Projection: ...
+
+    def lagging(self, limit: int = 1000) -> list[str]: ...
+
+    def projections_by_status(self, status: str, *, limit: int = 1000) -> list[str]: ...
+
+    def put_pack(self, hash: str, data: bytes) -> None: ...
+
+    def get_pack(self, hash: str) -> bytes | None: ...
+
+    def put_snapshot(self, game_id: str, version: int, ruleset: str, pack_hash: str, state: bytes) -> None: ...
+
+    def snapshot(
+        self, game_id: str, *, at_most: int, ruleset: str, pack_hash: str
+    ) -> tuple[int, bytes] | None: ...
+
+    def put_secret(self, game_id: str, name: str, value: bytes) -> None: ...
+
+    def get_secret(self, game_id: str, name: str) -> bytes | None: ...
+
+    def close(self) -> None: ...
+
+
+NEW_PROJECTION = Projection(version=0, adjudicated=0, status="active", summary=b"{}", state=None)
+STATUSES = ("active", "halted", "finished")
+
+
+def check_projection_write(old: Projection, new: Projection) -> None:
+    """A projection only moves forward: a fold that would rewind it is a bug, not a retry."""
+    if new.status not in STATUSES:
+        raise ValueError(f"projection status {new.status!r} is not one of {STATUSES}")
+    if new.version < old.version or new.adjudicated < old.adjudicated:
+        raise ValueError(
+            f"projection would move back: version {old.version}->{new.version},"
+            f" adjudicated {old.adjudicated}->{new.adjudicated}"
+        )
