@@ -42,10 +42,12 @@ class Graph:
 
     @classmethod
     def of_hexes(cls, grid: Grid, hex_ids: Iterable[str]) -> Graph:
-        """The adjacency of a set of hexes (the map): steps only between hexes of the set."""
-        ids = tuple(sorted(grid.canonical(h) for h in hex_ids))
-        offsets = [grid.parse(h) for h in ids]
-        cubes = tuple(grid.cube_of(*o) for o in offsets)
+        """The adjacency of a set of hexes (the map): steps only between hexes of the set.
+
+        The ids must be canonical (the pack validator checks that map keys are).
+        """
+        ids = tuple(sorted(hex_ids))
+        cubes = tuple(grid.cube_of(*grid.parse(h)) for h in ids)
         at = {c: i for i, c in enumerate(cubes)}
         adj = []
         for i, c in enumerate(cubes):

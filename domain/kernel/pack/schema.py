@@ -237,6 +237,8 @@ class Scenario(Record, frozen=True, kw_only=True):
 
 
 class PackMeta(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """`overrides` names the owner overrides merged into this pack, in order (set by the loader)."""
+
     name: str
     title: str
     schema_version: int
@@ -244,6 +246,7 @@ class PackMeta(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     book: str
     version: str = "1"
     notes: str = ""
+    overrides: tuple[str, ...] = ()
 
 
 class Pack(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
