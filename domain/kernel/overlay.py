@@ -39,8 +39,5 @@ class MapOverlay(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     def _with(self, node: str, added: set[str], removed: set[str]) -> MapOverlay:
         changes = dict(self.changes)
-        if added or removed:
-            changes[node] = FeatureChange(tuple(sorted(added)), tuple(sorted(removed)))
-        else:
-            changes.pop(node, None)
+        changes[node] = FeatureChange(tuple(sorted(added)), tuple(sorted(removed)))
         return MapOverlay(changes)
