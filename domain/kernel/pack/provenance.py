@@ -29,3 +29,16 @@ KINDS = ("rulebook", "inferred", "placeholder")
 
 def kind(p: Provenance) -> str:
     return p.__struct_config__.tag  # type: ignore[attr-defined]
+
+
+# Weakest first: a record is only as printed as its least printed field.
+_STRENGTH = {"placeholder": 0, "inferred": 1, "rulebook": 2}
+
+
+def resolve(ref: str | Provenance, sources: dict[str, Provenance]) -> Provenance:
+    """A record's provenance, following a key into the pack's shared sources."""
+    return sources[ref] if isinstance(ref, str) else ref
+
+
+def weakest(kinds: list[str]) -> str:
+    return min(kinds, key=_STRENGTH.__getitem__)

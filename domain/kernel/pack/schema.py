@@ -31,8 +31,10 @@ class Record(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
 class Sheet(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """One map sheet. `prefix` is "" for a single-sheet map, else e.g. "E" for ids like E:4225.
 
-    `origin` places the sheet's (row, col) 0,0 in the global offset grid, so hexes on both sides
-    of a seam are neighbours.
+    `rows` and `cols` are the inclusive ranges of the printed row and column numbers (whichever
+    comes first in an id, see GridSpec.major). `origin` places the sheet's (row, col) 0,0 in the
+    global offset grid, so hexes on both sides of a seam are neighbours; where two sheets overlap
+    the one declared first owns the hex.
     """
 
     prefix: str = ""
@@ -47,7 +49,8 @@ class GridSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     `major`: what the first number of an id counts ("row" for RRCC). Hexes sharing the first number
     form an offset line. `shifted`: which lines ("even" or "odd") are pushed half a hex toward the
     higher second number. `digits`: width of the two numbers in a printed id. `orientation` is
-    only for drawing ("pointy" when offset lines are rows).
+    only for drawing ("pointy" when offset lines are rows). `separator` stands between a sheet
+    prefix and the number ("E:4225"); "" for maps printed as "B5014".
     """
 
     major: Literal["row", "col"] = "row"
@@ -55,6 +58,7 @@ class GridSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     digits: tuple[int, int] = (2, 2)
     orientation: Literal["pointy", "flat"] = "pointy"
     sheets: tuple[Sheet, ...] = ()
+    separator: str = ":"
 
 
 class Hex(Record, frozen=True, kw_only=True):
@@ -233,6 +237,8 @@ class Scenario(Record, frozen=True, kw_only=True):
 
 
 class PackMeta(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """`overrides` names the owner overrides merged into this pack, in order (set by the loader)."""
+
     name: str
     title: str
     schema_version: int
@@ -240,6 +246,7 @@ class PackMeta(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     book: str
     version: str = "1"
     notes: str = ""
+    overrides: tuple[str, ...] = ()
 
 
 class Pack(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
