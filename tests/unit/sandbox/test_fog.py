@@ -36,7 +36,9 @@ def random_session(seed: int, steps: int) -> Session:
 
 
 def twins(state):
-    """Worlds Blue cannot tell from `state`."""
+    """Worlds Blue cannot tell from `state` (none once the game is over: then all is public)."""
+    if state.core.finished:
+        return []
     units = state.units
     out = []
     r1, rd, r2 = units["R1"], units["RD"], units["R2"]
