@@ -64,10 +64,10 @@ class Grid:
 
     def __init__(self, spec: GridSpec):
         self.spec = spec
-        d1, d2 = spec.digits
-        sheets = spec.sheets or (Sheet(rows=(0, 10**d1 - 1), cols=(0, 10**d2 - 1)),)
-        if spec.major == "col" and not spec.sheets:
-            sheets = (Sheet(rows=(0, 10**d2 - 1), cols=(0, 10**d1 - 1)),)
+        sheets = spec.sheets
+        if not sheets:  # one sheet numbering everything the digits can write
+            first, second = ((0, 10**d - 1) for d in spec.digits)
+            sheets = (Sheet(rows=first, cols=second) if spec.major == "row" else Sheet(rows=second, cols=first),)
         self._frames = tuple(_SheetFrame(s, spec.major) for s in sheets)
         self._by_prefix = {f.prefix: f for f in self._frames}
         if len(self._by_prefix) != len(self._frames):

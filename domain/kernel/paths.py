@@ -23,7 +23,7 @@ import msgspec
 
 from domain.kernel.grid import DIRECTIONS, Grid, cube_distance, hexside_id
 
-Cost = Callable[[str, str, "str | None", Any], "int | None"]
+Cost = Callable[[str, str, str | None, Any], int | None]
 Stops = Callable[[str, Any], bool]
 
 
@@ -75,7 +75,7 @@ class Graph:
         adj = []
         for i in range(len(ids)):
             base = self.adj[i] if i < len(self.adj) else ()
-            adj.append(base + tuple(sorted(set(extra.get(i, ())) - set(base))))
+            adj.append(base + tuple(sorted(set(extra.get(i, ())))))  # a link named twice is one step
         cubes = self.cubes + (None,) * (len(ids) - len(self.cubes))
         return Graph(tuple(ids), tuple(adj), cubes, self.has_links or bool(extra))
 

@@ -51,16 +51,15 @@ def apply_overrides(base: Pack, files: Mapping[str, bytes]) -> Pack:
         elif spec.base_hash is not None and spec.base_hash != pack_hash(base):
             issues.append(Issue("override.base_hash", "the base pack has changed since this override was written",
                                 MANIFEST))
-    if issues:
-        raise PackInvalid(issues)
-    assert spec is not None
-
     sources = dict(base.sources)
     for k, p in records[("sources",)].items():
-        if k in sources and sources[k] != p:
+        if k in sources and p is not None and sources[k] != p:
             issues.append(Issue(f"sources{key(k)}", "redefines a source of the base pack; use a new key",
                                 g.records[("sources",)][k][1]))
         sources[k] = p
+    if issues:
+        raise PackInvalid(issues)
+    assert spec is not None
 
     merged = {path: dict(_base_section(base, path)) for path in KEYED}
     merged[("sources",)] = sources
