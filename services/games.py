@@ -73,6 +73,7 @@ class Games:
                game_id: str | None = None, official: bool = True) -> Created:
         ruleset, number = self.catalog.scenario(scenario)
         pack, h = self.catalog.pack(ruleset)
+        ruleset = ruleset.bind(pack)
         opts = ruleset.resolve_options(options)
         game_id = game_id or str(uuid.uuid4())
         state0 = ruleset.setup(pack, number, game_id=game_id, options=opts)
@@ -144,8 +145,8 @@ class Games:
             if not first:
                 raise UnknownGame(game_id)
             genesis = msgspec.json.decode(first[0].data, type=GameCreated)
-            ruleset = self.catalog.ruleset(genesis.ruleset)
             pack = self.catalog.pack_by_hash(genesis.pack_hash, self._stored_pack(genesis.pack_hash))
+            ruleset = self.catalog.ruleset(genesis.ruleset).bind(pack)
             ctx = self._contexts[game_id] = Context(genesis=genesis, ruleset=ruleset, pack=pack, codec=Codec(ruleset))
         return ctx
 

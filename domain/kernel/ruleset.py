@@ -7,6 +7,7 @@ version and keeps the old one runnable.
 """
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
@@ -48,10 +49,22 @@ class Ruleset(ABC):
     options: tuple[Option, ...] = ()
     listed: bool = True  # False keeps a ruleset (the sandbox) out of scenario lists by default
     pack_dir: str = ""
+    pack: Pack | None = None  # the content pack this instance plays with (see `bind`)
 
     @property
     def id(self) -> str:
         return f"{self.name}@{self.version}"
+
+    def bind(self, pack: Pack) -> "Ruleset":
+        """This ruleset playing with `pack`: rules read the map and tables from `self.pack`, and
+        whatever is costly to derive from it (a search graph, table lookups) is built once here."""
+        bound = copy.copy(self)
+        bound.pack = pack
+        bound.prepare()
+        return bound
+
+    def prepare(self) -> None:
+        """Derive what the rules need from `self.pack` (called by `bind`)."""
 
     def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         given = dict(given or {})

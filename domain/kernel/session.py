@@ -19,6 +19,7 @@ from domain.kernel.seats import PUBLIC, to_seats
 class Session:
     def __init__(self, ruleset, pack, scenario: str, *, dice: Callable[[int], Dice], options: dict[str, Any] | None = None,
                  game_id: str = "session", pack_hash: str = "", dice_spec: DiceSpec | None = None):
+        ruleset = ruleset.bind(pack)
         self.ruleset = ruleset
         self.codec = Codec(ruleset)
         self.dice = dice

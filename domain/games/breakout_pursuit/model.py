@@ -1,0 +1,93 @@
+"""Breakout & Pursuit: the state of a game."""
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.kernel.core import Core
+
+ALLIED, GERMAN = "allied", "german"
+SIDES = (ALLIED, GERMAN)
+
+# Where a unit is when it is not on a map hex.
+STAGING = "staging"  # the Paratroop & Reinforcement Staging Area
+PENDING = "pending"  # scheduled to arrive, not yet placed
+ELIMINATED = "eliminated"
+EXITED = "exited"  # moved off a "D" edge hex (Victory E)
+EXPENDED = "expended"  # supply units traced to, removed from the map
+
+SUPPLIED, UNSUPPLIED, ISOLATED = "supplied", "unsupplied", "isolated"
+
+
+def enemy(side: str) -> str:
+    return GERMAN if side == ALLIED else ALLIED
+
+
+class Unit(msgspec.Struct, frozen=True, kw_only=True):
+    """A counter in play. `cls` is mechanized / non_mechanized / non_combat / marker (Explanation
+    of Terms); `type` is the unit type (armor, infantry, motorized_infantry, paratroop, truck,
+    supply, pipeline, naval_supply, delay_marker, ...)."""
+
+    id: str
+    side: str
+    counter: str
+    cls: str
+    type: str
+    strength: int
+    ma: int
+    size: str | None = None
+    nat: str | None = None
+    hex: str | None = None
+    box: str | None = None
+    disrupted: int = 0  # Game-Turn of the "Ad" that disrupted it; 0 when not disrupted
+    placed: int = 0  # Game-Turn a German unit was placed on an edge hex (it pays 1 MP to move on)
+    active: bool = True  # pipelines: active; trucks and naval supply: face up
+    carrying: str | None = None  # trucks: the passenger
+    dropped: int = 0  # paratroops: Game-Turn of the airdrop
+    surrounded: bool = False  # eliminated while completely surrounded (never replaced)
+    parent: str | None = None  # battlegroups: the unit they replaced
+
+    @property
+    def on_map(self) -> bool:
+        return self.hex is not None
+
+    @property
+    def combat_unit(self) -> bool:
+        return self.cls in ("mechanized", "non_mechanized")
+
+    @property
+    def division(self) -> bool:
+        return self.size == "XX"
+
+
+class Combat(msgspec.Struct, frozen=True, kw_only=True):
+    """An attack whose result is being applied: the decisions still owed, in order.
+
+    Steps: "defender_battlegroups", "attacker_exchange", "attacker_battlegroups",
+    "defender_retreat" (chosen by the attacker), "attacker_retreat" (chosen by the defender),
+    "advance"."""
+
+    attackers: tuple[str, ...]
+    hex: str
+    defenders: tuple[str, ...]
+    result: str
+    steps: tuple[str, ...]
+    eliminated: tuple[str, ...] = ()
+    face_lost: int = 0  # defender face strength lost (Ex), fortress 5 included
+
+
+class State(msgspec.Struct, frozen=True, kw_only=True):
+    core: Core
+    units: dict[str, Unit]
+    supply: dict[str, str] = {}  # supply judged for the phasing side this Player-Turn
+    moved: tuple[str, ...] = ()  # units that have moved this phase
+    attacked: tuple[str, ...] = ()  # units that have attacked this Combat Phase
+    defended: tuple[str, ...] = ()  # units that have been attacked this Combat Phase
+    combat: Combat | None = None
+    control: dict[str, str] = {}  # VP hexes and West Wall hexes: the side last to occupy or pass through
+    fortresses: dict[str, str] = {}  # hex -> "intact" | "destroyed"
+    flags: dict[str, Any] = {}
+
+    def at(self, hex_id: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.hex == hex_id]
