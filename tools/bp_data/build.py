@@ -6,12 +6,14 @@ from typing import Any
 
 import msgspec
 
+from domain.kernel.pack.schema import Chart, ChartRow, Counter
 from tools.bp_data import handdata, seed
 from tools.bp_data.oob import Oob, build_oob
 from tools.bp_data.scenarios import build_scenarios
 from tools.bp_data.tables import build_tables
 
 PACK = seed.REPO / "domain" / "games" / "breakout_pursuit" / "pack"
+DOCS = seed.REPO / "docs" / "breakout-pursuit-data.md"
 
 # areas named by the hand-written data rather than by a sheet heading
 NAMED_AREAS = {
@@ -56,6 +58,26 @@ def _section(line: int) -> str:
     return [t for n, t in starts if n <= line][-1]
 
 
+def arrival_charts(oob: Oob) -> dict[str, Chart]:
+    """The Time Record's arrival grids as tables (all options), before scenarios filter them."""
+    out = {}
+    for side in ("allied", "german"):
+        rows = tuple(
+            ChartRow(key=f"T{a.turn}:{a.counter}", prov=a.prov, field_prov={**a.field_prov, "counter": "counter-id"},
+                     values={"turn": a.turn, "unit": _unit_text(oob.counters[a.counter]), "counter": a.counter,
+                             "options": list(a.options), "edge": a.edge[-1] if a.edge else None})
+            for a in sorted((sa.arrival for sa in oob.arrivals if sa.side == side), key=lambda a: (a.turn, a.counter))
+        )
+        out[f"{side}_arrivals"] = Chart(columns=("turn", "counter", "options", "edge"), rows=rows, prov=seed.printed(
+            "Time Record & Reinforcement Chart", 827 if side == "allied" else 839, 837 if side == "allied" else 856),
+            notes="Every arrival under every option; a scenario keeps those of its Game-Turns and reinforcement code.")
+    return out
+
+
+def _unit_text(c: Counter) -> str:
+    return f"{c.strength}-{c.movement}" if c.strength is not None and c.cls != "non_combat" else c.label
+
+
 def encode(obj: Any) -> bytes:
     return msgspec.json.format(msgspec.json.encode(obj, order="deterministic"), indent=1) + b"\n"
 
@@ -66,7 +88,7 @@ def build() -> dict[str, bytes]:
     files = {
         "sources.json": encode(handdata.sources()),
         "counters.json": encode(dict(sorted(oob.counters.items()))),
-        "tables.json": encode(build_tables()),
+        "tables.json": encode(dict(sorted({**build_tables(), **arrival_charts(oob)}.items()))),
         "schedules.json": encode(build_extra(oob)),
     }
     for sid, scenario in build_scenarios(oob).items():
@@ -83,3 +105,14 @@ def write(files: dict[str, bytes], root: Path = PACK) -> list[str]:
             path.write_bytes(content)
             changed.append(rel)
     return changed
+
+
+def docs_with_register() -> str:
+    """The data document with its placeholder register recomputed from the pack on disk."""
+    from tools.bp_data.load import load_pack
+    from tools.bp_data.register import END, START, render
+
+    text = DOCS.read_text(encoding="utf-8")
+    head, rest = text.split(START, 1)
+    _, tail = rest.split(END, 1)
+    return head + render(load_pack(PACK)) + tail
