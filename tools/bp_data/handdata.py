@@ -11,8 +11,6 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
 from domain.kernel.pack.provenance import Inferred, Placeholder, Provenance
 from domain.kernel.pack.schema import ProvRef
 from tools.bp_data import seed
@@ -49,10 +47,10 @@ def strip(d: dict[str, Any]) -> dict[str, Any]:
 
 
 def sources() -> dict[str, Provenance]:
-    raw = load("sources.toml")
-    return {k: msgspec.convert(prov(v), Provenance) if not isinstance(prov(v), str) else _bad(k)
-            for k, v in sorted(raw.items())}
-
-
-def _bad(key: str):
-    raise ValueError(f"source {key!r} may not point at another source")
+    out = {}
+    for key, entry in sorted(load("sources.toml").items()):
+        p = prov(entry)
+        if isinstance(p, str):
+            raise ValueError(f"source {key!r} may not point at another source")
+        out[key] = p
+    return out

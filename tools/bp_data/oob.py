@@ -122,9 +122,9 @@ def _sheet_entry(oob: Oob, e: Entry, supplement: dict, index: dict[str, int]) ->
         placement_fp: dict[str, ProvRef] = {}
         if e.counter.kind == "missing":
             spec = supplement["missing"][e.hex]
-            p = parse(spec["text"])
-            cid = oob.add(e.side, e.sheet, p, Placeholder(reason=spec["placeholder"]))
-            placement_fp["counter"] = cid and Placeholder(reason=spec["placeholder"])
+            invented = Placeholder(reason=spec["placeholder"])
+            cid = oob.add(e.side, e.sheet, parse(spec["text"]), invented)
+            placement_fp["counter"] = invented
         else:
             cid = oob.add(e.side, e.sheet, e.counter, row, _tag(e, pool, index))
         hist = Placement(counter=cid, at=e.hex, area=None if e.hex else e.area, prov=row, field_prov=placement_fp)

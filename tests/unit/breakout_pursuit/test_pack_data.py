@@ -111,8 +111,7 @@ def _sheet(pack: Pack, scenario: str, side: str, printed: bool):
     s = pack.scenarios[scenario]
     for p in s.setup:
         c = pack.counters[p.counter]
-        if c.side != side or p.counter.startswith(("de-aug-xx-13-6-e", "de-aug-xx-16-6-e", "de-aug-xx-15-6-e",
-                                                    "de-aug-xx-9-6-e", "de-aug-xx-6-5-e")):
+        if c.side != side:
             continue
         counter_printed = kind(resolve(p.field_prov.get("counter", c.prov), pack.sources)) == "rulebook"
         is_printed = kind(resolve(p.prov, pack.sources)) == "rulebook" and counter_printed
