@@ -8,7 +8,7 @@ from the Battlegroups table (case M, L307-312, and the correction at L634).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 NAT_CODES = {"UK": "UK", "Ca": "Ca", "Fr": "Fr", "Poles": "Poles",
              "Canadian": "Ca", "French": "Fr", "Polish": "Poles"}
@@ -84,17 +84,9 @@ def parse(label: str, default_size: str | None = None, default_symbol: str | Non
     )
 
 
-def with_symbol(p: Parsed, symbol: str) -> Parsed:
-    return p if p.symbol else replace(p, symbol=symbol)
-
-
 def classify(side: str, p: Parsed) -> tuple[str, str]:
-    """(type, class) per digest §2.1 UNIT-5. The text prints only the symbol, never the class."""
-    if p.kind == "truck":
-        return "truck", "non_combat"
-    if p.kind == "supply":
-        return "supply", "non_combat"
-    s, ma = p.strength, p.movement
+    """(type, class) of a combat unit per digest §2.1 UNIT-5; the text prints symbols, not classes."""
+    ma = p.movement
     if side == "german":
         # Every German x-6 is mechanized (BG table "5-6 thru 16-6", replacement list "Mechanized");
         # the SS 4-5s are "4-5 (mech.)" in the VP table; x-3/x-4/x-5/x-12 are non-mechanized.

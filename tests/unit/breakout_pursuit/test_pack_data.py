@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter as Tally
-from pathlib import Path
 from typing import Any, Iterator
 
 import msgspec
@@ -13,7 +12,7 @@ import pytest
 
 from domain.kernel.citation import Errata, Rulebook
 from domain.kernel.pack.provenance import Printed, kind
-from domain.kernel.pack.schema import Chart, Crt, Pack
+from domain.kernel.pack.schema import Crt, Pack
 from tools.bp_data import seed
 from tools.bp_data.build import DOCS, PACK, build, docs_with_register
 from tools.bp_data.load import load_pack
