@@ -1,0 +1,1 @@
+"""Transcription of the Breakout & Pursuit rulebook's data into the game's content pack."""
