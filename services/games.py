@@ -89,6 +89,7 @@ class Games:
         # leaves a game whose first roll fails and halts it (visible to organisers, never silent).
         for chain, seed in seeds.items():
             self.store.put_secret(game_id, keys.secret_name(chain), seed)
+        self.nudge(game_id)  # the genesis is the first command the worker rules
         return Created(game_id=game_id, version=event.version, seats=state0.core.layout.seat_ids())
 
     def submit_order(self, game_id: str, seat: str, order: bytes | dict, *, principal: str, key: str | None = None,

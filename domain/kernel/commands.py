@@ -63,6 +63,11 @@ class RefereeOrder(Command, frozen=True, kw_only=True, tag="referee"):
     by: str = "referee"
 
 
+class Begin(Command, frozen=True, kw_only=True, tag="begin"):
+    """The game's first command: the genesis event itself, ruled so that whatever the rules do
+    before anyone acts (phases with nothing to decide) is recorded like any other ruling."""
+
+
 class DeadlineReached(Command, frozen=True, kw_only=True, tag="deadline"):
     """The seats that had to act missed their deadline: the rules impose their default answers."""
 

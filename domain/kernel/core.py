@@ -95,6 +95,7 @@ class Core(msgspec.Struct, frozen=True, kw_only=True):
     layout: Layout
     options: dict[str, Any]
     clock: Clock
+    started: bool = False
     frames: tuple[Frame, ...] = ()
     next_frame: int = 1
     sealed: dict[int, dict[str, Any]] = {}

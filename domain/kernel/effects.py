@@ -25,6 +25,10 @@ class Effect(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     vis: str = PUBLIC
 
 
+class GameBegun(Effect, frozen=True, kw_only=True, tag="game.begun"):
+    pass
+
+
 class PhaseAdvanced(Effect, frozen=True, kw_only=True, tag="phase.advanced"):
     clock: Clock
     label: str = ""
@@ -97,7 +101,7 @@ class GameEnded(Effect, frozen=True, kw_only=True, tag="game.ended"):
 
 
 KernelEffect = (
-    PhaseAdvanced | FrameOpened | FrameAnswered | SealedAnswer | FrameClosed | LedgerPosted
+    GameBegun | PhaseAdvanced | FrameOpened | FrameAnswered | SealedAnswer | FrameClosed | LedgerPosted
     | AttestationOpened | AttestationAsserted | AttestationConfirmed | AttestationDisputed
     | AttestationSettled | GameEnded
 )
@@ -107,6 +111,8 @@ KERNEL_EFFECTS = KernelEffect.__args__  # type: ignore[attr-defined]
 def apply_core(core: Core, e: Effect) -> Core:
     """How a kernel effect changes the Core; other effects leave it alone."""
     match e:
+        case GameBegun():
+            return replace(core, started=True)
         case PhaseAdvanced(clock=clock):
             return replace(core, clock=clock)
         case FrameOpened(frame=frame):

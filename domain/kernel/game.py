@@ -11,13 +11,13 @@ from msgspec.structs import replace
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.citation import HouseRule
 from domain.kernel.commands import (
-    KERNEL_ORDERS, Accepted, Attest, Command, Confirm, DeadlineReached, Dispute, EndRequested, Order,
+    KERNEL_ORDERS, Accepted, Attest, Begin, Command, Confirm, DeadlineReached, Dispute, EndRequested, Order,
     RefereeOrder, Reject, Rejected, Ruling, SeatOrder, Settle,
 )
 from domain.kernel.core import Outcome
 from domain.kernel.dice import Dice
 from domain.kernel.effects import (
-    AttestationAsserted, AttestationConfirmed, AttestationDisputed, AttestationSettled, GameEnded, apply_core,
+    AttestationAsserted, AttestationConfirmed, AttestationDisputed, AttestationSettled, GameBegun, GameEnded, apply_core,
 )
 from domain.kernel.seats import Viewer, can_see
 
@@ -33,7 +33,7 @@ def apply(ruleset, state: Any, effect: Any) -> Any:
 
 def to_act(ruleset, state: Any) -> tuple[str, ...]:
     core = state.core
-    if core.finished:
+    if core.finished or not core.started:
         return ()
     top = core.top()
     if top is not None:
@@ -65,10 +65,18 @@ def _attestation_orders(state: Any, seat: str) -> list[Order]:
 def adjudicate(ruleset, state: Any, command: Command, dice: Dice, *, version: int) -> Ruling:
     """Rule on one command. Pure: the state is not changed; the ruling carries the effects."""
     adj = Adjudication(ruleset, state, dice, command=version)
+    ruleset = adj.ruleset
     try:
         if state.core.finished:
             raise Reject("game_finished", "The game has ended; no more orders are ruled.", KERNEL_CITE)
+        if state.core.started and isinstance(command, Begin):
+            raise Reject("already_begun", "The game has already begun.", KERNEL_CITE)
+        if not state.core.started and not isinstance(command, Begin):
+            raise Reject("not_begun", "The game has not begun yet: the umpire rules its start first.", KERNEL_CITE)
         match command:
+            case Begin():
+                adj.emit(GameBegun(cite=(KERNEL_CITE,)))
+                ruleset.begin(adj)
             case SeatOrder(seat=seat, order=order):
                 _seat_order(adj, seat, order)
             case RefereeOrder(order=Settle() as order, by=by):

@@ -16,7 +16,8 @@ from domain.kernel.commands import DeadlineReached, EndRequested, Partial
 from domain.kernel.effects import KERNEL_EFFECTS
 from domain.kernel.seats import Layout
 
-COMMAND_TYPES = frozenset({"order.submitted", "system.command", "referee.command"})
+# The genesis event is the game's first command: ruling it begins the game.
+COMMAND_TYPES = frozenset({"game.created", "order.submitted", "system.command", "referee.command"})
 
 
 class DiceSpec(msgspec.Struct, frozen=True, kw_only=True):

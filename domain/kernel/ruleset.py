@@ -108,6 +108,15 @@ class Ruleset(ABC):
     def default_answer(self, state: Any, seat: str) -> "Order | None":
         """The order the rules impose when the seat misses a deadline."""
 
+    def begin(self, adj: "Adjudication") -> None:
+        """Whatever the rules do before anyone acts (ruled on the genesis event)."""
+
+    def position(self, state: Any, spec: dict[str, Any]) -> Any:
+        """A conformance case's position: the state with `spec` merged into it, field by field
+        (mappings merge key by key, anything else is replaced). Games may add their own keys."""
+        merged = _merge(msgspec.to_builtins(state), spec)
+        return msgspec.convert(merged, type=self.state_type)
+
     def outcome(self, state: Any) -> Outcome | None:
         return state.core.result
 
@@ -129,6 +138,15 @@ class Ruleset(ABC):
 
     def on_attested(self, adj: "Adjudication", attestation: Attestation) -> None:
         """Apply the consequences of a confirmed or settled attestation."""
+
+
+def _merge(base: Any, over: Any) -> Any:
+    if isinstance(base, dict) and isinstance(over, dict):
+        out = dict(base)
+        for k, v in over.items():
+            out[k] = _merge(base.get(k), v) if k in base else v
+        return out
+    return over
 
 
 class UnknownRuleset(KeyError):

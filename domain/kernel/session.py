@@ -10,7 +10,7 @@ from typing import Any, Callable
 import msgspec
 
 from domain.kernel import game
-from domain.kernel.commands import Command, Ruling, SeatOrder
+from domain.kernel.commands import Begin, Command, Ruling, SeatOrder
 from domain.kernel.dice import Dice
 from domain.kernel.log import Codec, DiceSpec, Entry, GameCreated, OrderSubmitted, SystemCommand, encode, ruling_entries
 from domain.kernel.seats import PUBLIC, to_seats
@@ -27,7 +27,8 @@ class Session:
         self.state = ruleset.setup(pack, scenario, game_id=game_id, options=opts)
         genesis = GameCreated(game_id=game_id, ruleset=ruleset.id, pack_hash=pack_hash, scenario=scenario, options=opts,
                               layout=self.state.core.layout, dice=dice_spec or DiceSpec(mode="scripted"))
-        self.log: list[Entry] = [Entry(type="game.created", data=encode(genesis), visibility=PUBLIC)]
+        self.log: list[Entry] = []
+        self.begun = self._rule(Entry(type="game.created", data=encode(genesis), visibility=PUBLIC), Begin())
 
     @property
     def version(self) -> int:

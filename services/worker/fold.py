@@ -18,7 +18,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel import game
-from domain.kernel.commands import RefereeOrder, SeatOrder
+from domain.kernel.commands import Begin, RefereeOrder, SeatOrder
 from domain.kernel.dice import KeyedDice
 from domain.kernel.log import (
     COMMAND_TYPES, AdjudicationFailed, KeyRevealed, OrderSubmitted, RefereeCommand, SystemCommand, encode, ruling_entries,
@@ -125,6 +125,8 @@ def fold_game(games: Games, game_id: str, *, batch: int = 200, ruling_seconds: f
 
 def decode_command(ctx: Context, e) -> Any:
     match e.type:
+        case "game.created":
+            return Begin()
         case "order.submitted":
             sub = msgspec.json.decode(e.data, type=OrderSubmitted)
             return SeatOrder(seat=sub.seat, order=ctx.codec.decode_order(sub.order))

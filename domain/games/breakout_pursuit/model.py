@@ -85,6 +85,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     attacked: tuple[str, ...] = ()  # units that have attacked this Combat Phase
     defended: tuple[str, ...] = ()  # units that have been attacked this Combat Phase
     combat: Combat | None = None
+    arrivals: dict[str, int] = {}  # units not yet placed -> the Game-Turn they are due
     control: dict[str, str] = {}  # VP hexes and West Wall hexes: the side last to occupy or pass through
     fortresses: dict[str, str] = {}  # hex -> "intact" | "destroyed"
     flags: dict[str, Any] = {}

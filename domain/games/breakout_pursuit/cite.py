@@ -1,0 +1,128 @@
+"""Citations of the Breakout & Pursuit rulebook (000_8b4f0543e9b3b018.txt), by section and case.
+
+The rulebook has no numbered sections; its case letters run on across sections (ZOC G-L,
+Stacking M-N, Combat A-H, Retreat and Advance J-K, Battlegroups L-P). Line numbers are the seed
+file's. Corrections ("Corrections and Amplifications", L620-666) win over the printed rule.
+"""
+from __future__ import annotations
+
+from domain.kernel.citation import Errata, OptionRuling, Rulebook
+
+BOOK = "000_8b4f0543e9b3b018.txt"
+
+
+def rb(section: str, case: str | None, first: int, last: int | None = None) -> Rulebook:
+    return Rulebook(book=BOOK, section=section, case=case, lines=(first, last or first))
+
+
+def corr(entry: str, first: int, last: int | None = None) -> Errata:
+    return Errata(book=BOOK, entry=entry, lines=(first, last or first))
+
+
+def ruling(option: str, value: object, basis: str = "") -> OptionRuling:
+    return OptionRuling(option=option, value=str(value), basis=basis)
+
+
+SEQUENCE = rb("Sequence of Play", None, 175, 197)
+NO_ALLIED_REPLACEMENTS = corr("Sequence of Play (Correction)", 626)
+GAME_LENGTH_A = rb("Game Length", "A", 203)
+GAME_LENGTH_B = rb("Game Length", "B", 205, 212)
+
+ZOC_G = rb("Zones of Control", "G", 216)
+ZOC_H = rb("Zones of Control", "H", 220)
+ZOC_J = rb("Zones of Control", "J", 222)
+ZOC_K = rb("Zones of Control", "K", 224)
+ZOC_L = rb("Zones of Control", "L", 226)
+ZOC_FORTRESS = corr("Zones of Control (Omission)", 628)
+ZOC_WEST_WALL = corr("Terrain Effects Chart (Omission)", 630)
+
+STACKING_M = rb("Stacking", "M", 230)
+STACKING_N = rb("Stacking", "N", 232)
+
+MOVEMENT_PROCEDURE = rb("Movement", None, 238)
+MOVEMENT_A = rb("Movement", "A", 242)
+MOVEMENT_B = rb("Movement", "B", 244)
+MOVEMENT_C = rb("Movement", "C", 246)
+MOVEMENT_D = rb("Movement", "D", 248)
+MOVEMENT_E = rb("Movement", "E", 250)
+TEC = rb("Terrain Effects Chart", None, 254, 269)
+TEC_RIVER = rb("Terrain Effects Chart", None, 260)
+TEC_SEA = rb("Terrain Effects Chart", None, 259)
+TEC_WEST_WALL = rb("Terrain Effects Chart", None, 263)
+TEC_FOOTNOTE = rb("Terrain Effects Chart", None, 265)
+MECHANIZED_PHASE = rb("Sequence of Play", None, 187)
+
+COMBAT_PROCEDURE = rb("Combat", None, 275)
+COMBAT_A = rb("Combat", "A", 279)
+COMBAT_B = rb("Combat", "B", 281)
+COMBAT_C = rb("Combat", "C", 283)
+COMBAT_D = rb("Combat", "D", 285)
+COMBAT_E = rb("Combat", "E", 287)
+COMBAT_F = rb("Combat", "F", 289)
+COMBAT_G = rb("Combat", "G", 291)
+COMBAT_H = rb("Combat", "H", 293)
+COMBAT_CLARIFICATION = corr("Combat (Clarification)", 632)
+RETREAT_J = rb("Retreat and Advance", "J", 297)
+ADVANCE_K = rb("Retreat and Advance", "K", 299)
+BATTLEGROUP_L = rb("Battlegroups", "L", 303)
+BATTLEGROUP_M = rb("Battlegroups", "M", 305, 314)
+BATTLEGROUP_N = rb("Battlegroups", "N", 314)
+BATTLEGROUP_P = rb("Battlegroups", "P", 316)
+BATTLEGROUP_OPTION = corr("Battlegroups (Clarification)", 634)
+CRT = rb("Combat Results Table", None, 318, 324)
+CRT_CLAMP = rb("Combat Results Table", None, 324)
+RESULT_AE = rb("Explanation of Results", "Ae", 328)
+RESULT_DE = rb("Explanation of Results", "De", 330)
+RESULT_EX = rb("Explanation of Results", "Ex", 332)
+RESULT_AR = rb("Explanation of Results", "Ar", 334)
+RESULT_DR = rb("Explanation of Results", "Dr", 336)
+RESULT_AD = rb("Explanation of Results", "Ad", 338)
+
+SUPPLY_PROCEDURE = rb("Supply", None, 346)
+SUPPLY_A = rb("Supply", "A", 350)
+SUPPLY_B = rb("Supply", "B", 352)
+SUPPLY_C = rb("Supply", "C", 354)
+SUPPLY_D = rb("Supply", "D", 358)
+SUPPLY_E = rb("Supply", "E", 360)
+SUPPLY_F = rb("Supply", "F", 364)
+SUPPLY_G = rb("Supply", "G", 366)
+SUPPLY_H = rb("Supply", "H", 368)
+SUPPLY_J = rb("Supply", "J", 370)
+SUPPLY_K = rb("Supply", "K", 374)
+SUPPLY_L = rb("Supply", "L", 376)
+SUPPLY_CHART = rb("Supply Effects Chart", None, 378, 386)
+SUPPLY_NOT_REQUIRED = corr("Supply (Clarification)", 636)
+SUPPLY_MA_ROUNDING = corr("Supply Effects Chart (Omission)", 638)
+PARATROOPS_SUPPLIED = corr("Allied Paratroop Units (Omission)", 640)
+TRUCKS_SUPPLIED = corr("Allied Truck Units (Clarification)", 642)
+NAVAL_SUPPLY_USE = corr("Allied Naval Supply Unit (Clarification)", 656)
+
+FORTRESS_GENERAL = rb("German Fortresses", None, 466)
+FORTRESS_A = rb("German Fortresses", "A", 472)
+FORTRESS_B = rb("German Fortresses", "B", 474)
+FORTRESS_C = rb("German Fortresses", "C", 476)
+FORTRESS_D = rb("German Fortresses", "D", 478)
+WEST_WALL = corr("German Fortresses (Clarification)", 658)
+
+NON_COMBAT_A = rb("Allied Non-Combat Units", "A", 426)
+PIPELINE_E = rb("Allied Supply Pipeline Units", "E", 440)
+PIPELINE_H = rb("Allied Supply Pipeline Units", "H", 446)
+PIPELINE_DESTROYED = corr("Allied Supply Pipeline Units (Clarification)", 644)
+SUPPLY_UNITS_ELIMINATED = corr("Allied Supply Units (Clarification)", 654)
+STAGING_C = rb("Allied Paratroop Units", "C", 416)
+
+ALLIED_REINFORCEMENTS = rb("Allied Reinforcements", None, 680, 684)
+GERMAN_REINFORCEMENTS = rb("German Reinforcements", None, 686, 692)
+GERMAN_REPLACEMENTS = rb("Time Record & Reinforcement Chart", None, 858, 862)
+REPLACEMENTS_CLARIFICATION = corr("German Replacements (Clarification)", 666)
+SPECIAL_RULE_A = rb("Allied 25 July 1944 Order of Battle and Set-Ups", "Special Rule A", 900)
+SPECIAL_RULE_G = rb("German 25 July 1944 Order of Battle and Set-Ups", "Special Rule G", 919, 921)
+
+VICTORY_A = rb("Victory Conditions", "A", 508)
+VICTORY_B = rb("Victory Conditions", "B", 510)
+VICTORY_D = rb("Victory Conditions", "D", 555)
+VICTORY_E = rb("Victory Conditions", "E", 557)
+VICTORY_F = rb("Victory Conditions", "F", 559, 569)
+VICTORY_G = rb("Victory Conditions", "G", 573)
+VICTORY_H = rb("Victory Conditions", "H", 577, 588)
+VP_ALL_UNITS = corr("Explanation of Terms (Correction)", 624)

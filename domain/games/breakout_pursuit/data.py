@@ -1,0 +1,151 @@
+"""The pack as the rules read it: lookups built once per pack (Ruleset.bind -> prepare).
+
+Everything here is data from the pack (map, CRT, Terrain Effects Chart, VP schedules, the
+battlegroup table, the Time Record); the rules modules never hard-code a table.
+"""
+from __future__ import annotations
+
+from functools import cached_property
+
+from domain.kernel.board import Board
+from domain.kernel.pack.schema import Chart, Crt, Pack
+
+# Names the map must provide (docs/breakout-pursuit-data.md lists them).
+PLACES = ("cherbourg", "bayeux", "paris", "antwerp", "reims", "st_malo", "essen", "dusseldorf")
+EDGES = ("edge_A", "edge_B", "edge_C", "edge_D")
+EAST_EDGE = "east_edge"
+
+
+class MissingData(LookupError):
+    """The pack lacks something the rules need; the message names it."""
+
+
+def _chart(pack: Pack, name: str) -> Chart:
+    t = pack.tables.get(name)
+    if not isinstance(t, Chart):
+        raise MissingData(f"the pack has no chart {name!r}")
+    return t
+
+
+class GameData:
+    def __init__(self, pack: Pack):
+        if pack.map is None:
+            raise MissingData("the Breakout & Pursuit pack has no map")
+        self.pack = pack
+        self.map = pack.map
+        self.board = Board(pack.map)
+        self.grid = self.board.grid
+
+    # --- map -----------------------------------------------------------------------------------
+
+    def hex_has(self, hex_id: str, feature: str) -> bool:
+        h = self.map.hexes.get(hex_id)
+        return h is not None and (feature in h.features or h.terrain == feature)
+
+    def side_has(self, side_id: str, feature: str) -> bool:
+        s = self.map.hexsides.get(side_id)
+        return s is not None and feature in s.features
+
+    def place(self, name: str) -> tuple[str, ...]:
+        p = self.map.places.get(name)
+        if p is None:
+            raise MissingData(f"the map names no place {name!r}")
+        return p.hexes
+
+    def area(self, name: str) -> frozenset[str]:
+        a = self.map.areas.get(name)
+        if a is None:
+            raise MissingData(f"the map has no area {name!r}")
+        return frozenset(a.hexes)
+
+    @cached_property
+    def cherbourg(self) -> str:
+        return self.place("cherbourg")[0]
+
+    @cached_property
+    def bayeux(self) -> str:
+        return self.place("bayeux")[0]
+
+    @cached_property
+    def east_edge(self) -> frozenset[str]:
+        return self.area(EAST_EDGE)
+
+    @cached_property
+    def fortress_hexes(self) -> frozenset[str]:
+        return frozenset(h for h, x in self.map.hexes.items() if "fortress" in x.features)
+
+    @cached_property
+    def west_wall(self) -> frozenset[str]:
+        return frozenset(h for h, x in self.map.hexes.items() if "west_wall" in x.features)
+
+    @cached_property
+    def neighbours(self) -> dict[str, tuple[str, ...]]:
+        """Map hexes adjacent to each map hex (box links excluded)."""
+        hexes = self.map.hexes
+        return {h: tuple(n for n in self.board.neighbours(h) if n in hexes) for h in hexes}
+
+    def sea_between(self, a: str, b: str) -> bool:
+        from domain.kernel.grid import hexside_id
+
+        return self.side_has(hexside_id(a, b), "sea")
+
+    def river_between(self, a: str, b: str) -> bool:
+        from domain.kernel.grid import hexside_id
+
+        return self.side_has(hexside_id(a, b), "river")
+
+    def enterable(self, hex_id: str) -> bool:
+        h = self.map.hexes.get(hex_id)
+        return h is not None and h.terrain != "sea"
+
+    # --- tables ---------------------------------------------------------------------------------
+
+    @cached_property
+    def crt(self) -> Crt:
+        t = self.pack.tables.get("crt")
+        if not isinstance(t, Crt):
+            raise MissingData("the pack has no CRT")
+        return t
+
+    @cached_property
+    def crt_rows(self) -> tuple[int, int]:
+        rolls = sorted(int(k) for k in self.crt.rows)
+        return rolls[0], rolls[-1]
+
+    def crt_result(self, column: str, modified_roll: int) -> str:
+        lo, hi = self.crt_rows
+        row = self.crt.rows[str(max(lo, min(hi, modified_roll)))]
+        return row[self.crt.columns.index(column)].result
+
+    @cached_property
+    def terrain_effects(self) -> dict[str, dict]:
+        return {r.key: r.values for r in _chart(self.pack, "terrain_effects").rows}
+
+    def defense_multiplier(self, terrain: str) -> int:
+        row = self.terrain_effects.get(terrain)
+        return int(row.get("defense_multiplier", 1)) if row else 1
+
+    @cached_property
+    def vp_for_german_units(self) -> dict[str, int]:
+        """Points the Allies score per German unit destroyed, by "strength-movement" (Victory A)."""
+        return {r.key: int(r.values["points"]) for r in _chart(self.pack, "vp_german_units").rows}
+
+    @cached_property
+    def vp_for_allied_units(self) -> dict[str, int]:
+        return {r.key: int(r.values["points"]) for r in _chart(self.pack, "vp_allied_units").rows}
+
+    @cached_property
+    def battlegroups(self) -> list[dict]:
+        return [dict(r.values, key=r.key) for r in _chart(self.pack, "battlegroups").rows]
+
+    @cached_property
+    def time_record(self) -> dict[int, dict]:
+        return {int(r.key): r.values for r in _chart(self.pack, "time_record").rows}
+
+    @cached_property
+    def victory_levels(self) -> list[dict]:
+        return [dict(r.values, key=r.key) for r in _chart(self.pack, "victory_levels").rows]
+
+    @cached_property
+    def vp_special(self) -> dict[str, dict]:
+        return {r.key: r.values for r in _chart(self.pack, "vp_special").rows}

@@ -1,0 +1,137 @@
+"""The effects of Breakout & Pursuit: the facts the umpire rules, with stable wire tags."""
+from __future__ import annotations
+
+from typing import Any
+
+from domain.games.breakout_pursuit.model import Combat
+from domain.kernel.dice import Roll
+from domain.kernel.effects import Effect
+
+
+class PhaseBegun(Effect, frozen=True, kw_only=True, tag="bp.phase_begun"):
+    """A new phase: per-phase records (moved, attacked) start empty."""
+
+
+class PlayerTurnEnded(Effect, frozen=True, kw_only=True, tag="bp.player_turn_ended"):
+    """Cleanup (Sequence of Play step 7): supply markers removed."""
+
+    side: str
+
+
+class UnitPlaced(Effect, frozen=True, kw_only=True, tag="bp.unit_placed"):
+    """A unit enters the map or a box: reinforcement, replacement, battlegroup, staging."""
+
+    unit: str
+    at: str  # a hex id, or a box: "staging", "pending"
+    reason: str
+    turn: int = 0
+
+
+class UnitMoved(Effect, frozen=True, kw_only=True, tag="bp.unit_moved"):
+    unit: str
+    path: tuple[str, ...]
+    cost: int
+    allowance: int
+    minimum_move: bool = False
+
+
+class SupplyJudged(Effect, frozen=True, kw_only=True, tag="bp.supply_judged"):
+    """The phasing side's supply states for this Player-Turn, with each unit's path length (or -1)."""
+
+    side: str
+    states: dict[str, str]
+    paths: dict[str, int] = {}
+    sources: dict[str, str] = {}
+
+
+class UnitExpended(Effect, frozen=True, kw_only=True, tag="bp.unit_expended"):
+    """A Supply unit traced to is removed after all paths of the phase (Supply J)."""
+
+    unit: str
+    hex: str
+
+
+class AttackResolved(Effect, frozen=True, kw_only=True, tag="bp.attack_resolved"):
+    """One attack, everything a referee needs to check it by hand."""
+
+    attackers: tuple[str, ...]
+    hex: str
+    defenders: tuple[str, ...]
+    attack: int
+    defense: int
+    attack_detail: dict[str, Any]
+    defense_detail: dict[str, Any]
+    defender_supply: dict[str, str]
+    odds: str  # the column used
+    computed_odds: str  # before a voluntary reduction
+    drm: int
+    roll: Roll
+    modified: int
+    result: str
+
+
+class CombatPending(Effect, frozen=True, kw_only=True, tag="bp.combat_pending"):
+    """The decisions still owed for the attack being applied (None when it is done)."""
+
+    combat: Combat | None
+
+
+class UnitEliminated(Effect, frozen=True, kw_only=True, tag="bp.unit_eliminated"):
+    unit: str
+    hex: str | None
+    cause: str
+    surrounded: bool = False
+    points: int = 0
+
+
+class UnitRetreated(Effect, frozen=True, kw_only=True, tag="bp.unit_retreated"):
+    unit: str
+    frm: str
+    to: str
+
+
+class UnitsDisrupted(Effect, frozen=True, kw_only=True, tag="bp.units_disrupted"):
+    units: tuple[str, ...]
+    turn: int
+
+
+class DisruptionEnded(Effect, frozen=True, kw_only=True, tag="bp.disruption_ended"):
+    units: tuple[str, ...]
+
+
+class UnitsAdvanced(Effect, frozen=True, kw_only=True, tag="bp.units_advanced"):
+    units: tuple[str, ...]
+    to: str
+
+
+class BattlegroupFormed(Effect, frozen=True, kw_only=True, tag="bp.battlegroup_formed"):
+    parent: str
+    unit: str
+    hex: str
+    strength: int
+    ma: int
+    type: str
+
+
+class ControlChanged(Effect, frozen=True, kw_only=True, tag="bp.control_changed"):
+    """Hexes that score (VP hexes, West Wall) whose last occupier changed."""
+
+    hexes: dict[str, str]
+
+
+class FortressDestroyed(Effect, frozen=True, kw_only=True, tag="bp.fortress_destroyed"):
+    hex: str
+
+
+class FlagSet(Effect, frozen=True, kw_only=True, tag="bp.flag_set"):
+    """A scenario-wide fact: Special Rule G lifted, the Breakout Line first crossed, ..."""
+
+    name: str
+    value: Any
+
+
+BPEffect = (
+    PhaseBegun | PlayerTurnEnded | UnitPlaced | UnitMoved | SupplyJudged | UnitExpended | AttackResolved | CombatPending
+    | UnitEliminated | UnitRetreated | UnitsDisrupted | DisruptionEnded | UnitsAdvanced | BattlegroupFormed
+    | ControlChanged | FortressDestroyed | FlagSet
+)

@@ -1,0 +1,72 @@
+"""How each Breakout & Pursuit effect changes the state. No decisions, no dice: only facts."""
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain.games.breakout_pursuit.effects import (
+    BattlegroupFormed, CombatPending, ControlChanged, DisruptionEnded, FlagSet, FortressDestroyed, PhaseBegun,
+    PlayerTurnEnded, SupplyJudged, UnitEliminated, UnitExpended, UnitMoved, UnitPlaced, UnitRetreated, UnitsAdvanced,
+    UnitsDisrupted,
+)
+from domain.games.breakout_pursuit.model import ELIMINATED, EXPENDED, State, Unit
+
+
+def units(state: State, **changes: dict[str, Any]) -> State:
+    new = dict(state.units)
+    for uid, fields in changes.items():
+        new[uid] = replace(new[uid], **fields)
+    return replace(state, units=new)
+
+
+def where(at: str, data) -> dict[str, Any]:
+    """A placement target: a map hex, or a box."""
+    return {"hex": at, "box": None} if data.map.hexes.get(at) is not None else {"hex": None, "box": at}
+
+
+def evolve(state: State, e: Any, data) -> State:
+    match e:
+        case PhaseBegun():
+            return replace(state, moved=(), attacked=(), defended=())
+        case PlayerTurnEnded():
+            return replace(state, supply={})
+        case UnitPlaced(unit=uid, at=at, turn=turn):
+            return units(state, **{uid: dict(where(at, data), placed=turn)})
+        case UnitMoved(unit=uid, path=path):
+            moved = state.moved if uid in state.moved else state.moved + (uid,)
+            return replace(units(state, **{uid: dict(hex=path[-1], box=None)}), moved=moved)
+        case SupplyJudged(states=states):
+            return replace(state, supply=dict(states))
+        case UnitExpended(unit=uid):
+            return units(state, **{uid: dict(hex=None, box=EXPENDED)})
+        case CombatPending(combat=combat):
+            if combat is None:
+                return replace(state, combat=None)
+            attacked = tuple(dict.fromkeys(state.attacked + combat.attackers))
+            defended = tuple(dict.fromkeys(state.defended + combat.defenders))
+            return replace(state, combat=combat, attacked=attacked, defended=defended)
+        case UnitEliminated(unit=uid, surrounded=surrounded):
+            u = state.units[uid]
+            carried = {u.carrying: dict(hex=None, box=ELIMINATED)} if u.carrying else {}
+            return units(state, **{uid: dict(hex=None, box=ELIMINATED, surrounded=surrounded, carrying=None), **carried})
+        case UnitRetreated(unit=uid, to=to):
+            return units(state, **{uid: dict(hex=to)})
+        case UnitsDisrupted(units=uids, turn=turn):
+            return units(state, **{u: dict(disrupted=turn) for u in uids})
+        case DisruptionEnded(units=uids):
+            return units(state, **{u: dict(disrupted=0) for u in uids})
+        case UnitsAdvanced(units=uids, to=to):
+            return units(state, **{u: dict(hex=to) for u in uids})
+        case BattlegroupFormed(parent=parent, unit=uid, hex=hex_, strength=strength, ma=ma, type=type_):
+            p = state.units[parent]
+            bg = Unit(id=uid, side=p.side, counter=uid, cls=p.cls, type=type_, strength=strength, ma=ma, size="BG",
+                      nat=p.nat, hex=hex_, parent=parent)
+            return replace(state, units={**state.units, uid: bg})
+        case ControlChanged(hexes=hexes):
+            return replace(state, control={**state.control, **hexes})
+        case FortressDestroyed(hex=hex_):
+            return replace(state, fortresses={**state.fortresses, hex_: "destroyed"})
+        case FlagSet(name=name, value=value):
+            return replace(state, flags={**state.flags, name: value})
+    return state

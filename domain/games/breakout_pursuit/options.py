@@ -1,0 +1,62 @@
+"""Named options: every ambiguity of the rulebook as a ruling with the recommended default
+(digest §8.4), plus the optional rules. The options in force are pinned in the genesis event and
+cited in every ruling that depends on them.
+"""
+from __future__ import annotations
+
+from domain.games.breakout_pursuit import cite
+from domain.kernel.ruleset import Option
+
+
+def ruling(name: str, default, choices, description: str, where=None) -> Option:
+    return Option(name=name, default=default, choices=tuple(choices), kind="ruling", description=description, cite=where)
+
+
+OPTIONS: tuple[Option, ...] = (
+    ruling("halve_strength_rounding", "up", ("up", "down"),
+           "Halved combat strengths round up ('half of nine is five'); the handwritten 'fractions round down' beside the "
+           "Isolated row is not applied to strength.", cite.COMBAT_F),
+    ruling("halve_scope", "per_unit", ("per_unit", "per_stack"), "Strengths are halved unit by unit, then summed.", cite.COMBAT_F),
+    ruling("german_isolated_effects", "as_allied_isolated", ("as_allied_isolated", "none"),
+           "The Supply Effects Chart prints no German Isolated row; isolated German units suffer the Allied Isolated effects.",
+           cite.SUPPLY_CHART),
+    ruling("isolated_mech_move", "one_hex_per_phase", ("one_hex_per_phase", "one_hex_per_player_turn"),
+           "An isolated mechanized unit may move one hex in each of its movement phases.", cite.SUPPLY_CHART),
+    ruling("delay_suppressed_by_zoc", "literal", ("literal", "zoc_payers_only"),
+           "Where a German ZOC and a Zone of Delay overlap, the Zone of Delay adds nothing, for every Allied unit.", cite.ZOC_J),
+    ruling("minimum_move", "entire_move", ("entire_move", "after_spending"),
+           "The one-hex minimum move (Movement C) is the unit's entire move for the phase.", cite.MOVEMENT_C),
+    ruling("retreat_closest_metric", "supply_path", ("supply_path", "hex_distance"),
+           "'Closest to the source of supply' is measured along supply paths, falling back to hex distance.", cite.RESULT_DR),
+    ruling("retreated_units_add_strength", False, (False, True),
+           "Units that retreated into a hex later attacked in the same phase share its result but add no strength.",
+           cite.COMBAT_CLARIFICATION),
+    ruling("air_strike_turn", 1, (1,), "The Air Strike happens on Game-Turn 1 only: not in the Pursuit scenarios.", cite.SEQUENCE),
+    ruling("air_struck_units_attackable", True, (True, False),
+           "Units hit by the Air Strike may still be attacked by ground units in the same Combat Phase.", cite.COMBAT_E),
+    ruling("supply_source_in_enemy_zoc", True, (True, False),
+           "A supply source hex may lie in German ZOC (except the Naval Supply unit).", cite.SUPPLY_A),
+    ruling("fortress_blocks_allied_supply", True, (True, False),
+           "An intact German fortress hex blocks Allied supply paths, like an enemy-occupied hex.", cite.FORTRESS_GENERAL),
+    ruling("pursuit_st_malo", "destroyed", ("destroyed", "intact_allied"),
+           "In the Pursuit scenarios the Allied-controlled St. Malo fortress (0847) counts as destroyed (a city).", cite.VICTORY_F),
+    ruling("bg_counter_limit", 0, (0,), "Battlegroup counters are unlimited (0 = no limit).", cite.BATTLEGROUP_M),
+    ruling("vp_for_parent_replaced_by_bg", True, (True, False),
+           "A unit replaced by a battlegroup counts as destroyed for victory points.", cite.BATTLEGROUP_P),
+    ruling("surrounded_by", "blocking_units", ("blocking_units", "any_unit"),
+           "'Completely surrounded by enemy occupied hexes' counts combat units and Trucks, not pipelines or supply units.",
+           cite.VICTORY_A),
+    ruling("paris_requires_all_three", True, (True, False), "Paris scores only for the side controlling all three hexes.", cite.VICTORY_F),
+    ruling("breakout_exit_deadline", "allied_turn_k_plus_3", ("allied_turn_k_plus_3",),
+           "Crossing the Breakout Line in Allied Player-Turn k sets the deadline at the end of Allied Player-Turn k+3.", cite.VICTORY_E),
+    ruling("breakout_never_crossed", "german_scores", ("german_scores", "nobody_scores"),
+           "If no Allied unit ever crosses the Allied Breakout Line, the Germans score the 20 points at the end.", cite.VICTORY_E),
+    ruling("ratio_zero_german", "allied_decisive", ("allied_decisive",), "With no German points the ratio is infinite.", cite.VICTORY_H),
+    ruling("exit_map_cost", 1, (1,), "Moving off a D edge hex costs 1 movement point.", cite.VICTORY_E),
+    ruling("reinforcement_overstack", "until_end_of_movement", ("until_end_of_movement",),
+           "Reinforcements placed on Cherbourg may exceed stacking until the end of the Initial Movement Phase.", cite.STACKING_M),
+    Option(name="optional_rule_a", default=False, choices=(False, True), kind="optional_rule",
+           description="Allied Paratroop Rehabilitation (Optional Rules A).", cite=cite.rb("Optional Rules", "A", 596)),
+    Option(name="optional_rule_b", default=False, choices=(False, True), kind="optional_rule",
+           description="Allied Airlanding Division (Optional Rules B).", cite=cite.rb("Optional Rules", "B", 598)),
+)

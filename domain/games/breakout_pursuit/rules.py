@@ -1,0 +1,147 @@
+"""Breakout & Pursuit (SPI, 1972) as a Ruleset: the dispatch from phases and orders to the rules
+module of each rulebook section (sequence, reinforcements, supply, movement, combat, victory)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from domain.games.breakout_pursuit import cite, combat, movement, reinforcements, sequence, supply, victory, views
+from domain.games.breakout_pursuit.data import GameData
+from domain.games.breakout_pursuit.effects import BPEffect
+from domain.games.breakout_pursuit.evolve import evolve
+from domain.games.breakout_pursuit.model import State
+from domain.games.breakout_pursuit.options import OPTIONS
+from domain.games.breakout_pursuit.orders import (
+    Advance, Attack, Battlegroups, BPOrder, EndPhase, ExchangeLosses, JudgeSupply, Move, MoveToStaging,
+    PlaceReinforcement, PlaceReplacement, Retreat,
+)
+from domain.games.breakout_pursuit.setup import setup
+from domain.kernel.adjudication import Adjudication
+from domain.kernel.commands import Order, Reject
+from domain.kernel.core import Clock
+from domain.kernel.ruleset import Ruleset
+from domain.kernel.seats import Viewer
+
+ANSWERS = (Retreat, ExchangeLosses, Battlegroups, Advance)
+
+
+class BreakoutPursuit(Ruleset):
+    name = "breakout-pursuit"
+    version = 1
+    title = "Breakout & Pursuit: The Battle for France, 1944 (SPI, 1972)"
+    order_type = BPOrder
+    effect_type = BPEffect
+    state_type = State
+    options = OPTIONS
+    pack_dir = str(Path(__file__).resolve().parent / "pack")
+    data: GameData
+
+    def prepare(self) -> None:
+        self.data = GameData(self.pack)
+
+    def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
+        data = self.data if self.pack is pack else GameData(pack)
+        return setup(data, scenario, game_id=game_id, ruleset_id=self.id, options=options)
+
+    def begin(self, adj: Adjudication) -> None:
+        sequence.start(adj)
+
+    def phasing(self, state: State) -> tuple[str, ...]:
+        side = state.core.clock.side
+        return state.core.layout.seats_of(side) if side else ()
+
+    # --- legal orders ----------------------------------------------------------------------------
+
+    def legal(self, state: State, seat: str, *, unit: str | None = None) -> list[Order]:
+        data = self.data
+        if state.core.top() is not None:
+            return combat.answers(state, data, seat)
+        side = state.core.layout.side_of(seat)
+        phase = state.core.clock.phase
+        orders: list[Order]
+        if phase == "reinforcement":
+            orders = reinforcements.legal(state, data, side, unit=unit)
+        elif phase == "supply":
+            orders = supply.legal(state, data, side)
+        elif phase in sequence.MOVEMENT_PHASES:
+            orders = movement.legal(state, data, side, unit=unit)
+        elif phase == "combat":
+            orders = combat.legal(state, data, side, unit=unit)
+        else:
+            orders = []
+        if unit is None and can_end_phase(state):
+            orders.append(EndPhase())
+        return orders
+
+    # --- rulings -----------------------------------------------------------------------------------
+
+    def rule(self, adj: Adjudication, seat: str, order: Order) -> None:
+        state = adj.state
+        if state.core.top() is not None:
+            if not isinstance(order, ANSWERS):
+                frame = state.core.top()
+                raise Reject("decision_pending", f"First answer the open {frame.kind} decision (frame {frame.id}).",
+                             cite.COMBAT_PROCEDURE, frame=frame.id)
+            combat.answer(adj, seat, order)
+            return
+        phase = state.core.clock.phase
+        match order:
+            case EndPhase():
+                if not can_end_phase(state):
+                    raise Reject("phase_not_over", "This phase cannot end yet.", cite.SEQUENCE)
+                sequence.end_phase(adj)
+            case PlaceReinforcement() if phase == "reinforcement":
+                reinforcements.place(adj, seat, order)
+            case PlaceReplacement() if phase == "reinforcement":
+                reinforcements.replace(adj, seat, order)
+            case JudgeSupply() if phase == "supply":
+                supply.judge(adj, seat, order)
+            case Move() if phase in sequence.MOVEMENT_PHASES:
+                movement.move(adj, seat, order)
+            case MoveToStaging() if phase == "initial_movement":
+                movement.to_staging(adj, seat, order)
+            case Attack() if phase == "combat":
+                combat.attack(adj, seat, order)
+            case _:
+                tag = order.__struct_config__.tag
+                raise Reject("wrong_phase", f"A {tag!r} order is not allowed in the {sequence.PHASE_NAMES[phase]}.", cite.SEQUENCE,
+                             phase=phase)
+
+    def default_answer(self, state: State, seat: str) -> Order | None:
+        if state.core.top() is not None:
+            return combat.default_answer(state, self.data, seat)
+        return EndPhase() if can_end_phase(state) else None
+
+    def end_outcome(self, state: State, reason: str):
+        return victory.outcome(state, self.data, reason)
+
+    # --- state -----------------------------------------------------------------------------------
+
+    def evolve(self, state: State, effect: Any) -> State:
+        return evolve(state, effect, self.data)
+
+    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
+        return views.view(state, self.data, viewer)
+
+    # --- the clock ---------------------------------------------------------------------------------
+
+    def dates(self, turn: int) -> str:
+        row = self.data.time_record.get(turn)
+        return str(row.get("dates", "")) if row else ""
+
+    def clock_label(self, clock: Clock) -> str:
+        return sequence.label(clock, self.dates(clock.turn))
+
+    def last_turn(self, state: State) -> int:
+        return self.pack.scenarios[state.core.scenario].end.turn
+
+    def epochs(self, state: State) -> int:
+        return self.last_turn(state) + 1
+
+
+def can_end_phase(state: State) -> bool:
+    """A phase ends when its player says so, except while an attack's decisions are still owed."""
+    return state.combat is None and state.core.top() is None
+
+
+BREAKOUT_PURSUIT = BreakoutPursuit()

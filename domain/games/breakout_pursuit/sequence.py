@@ -1,0 +1,112 @@
+"""Sequence of Play (L175-197) and Game Length (L199-212): the phases as a state machine.
+
+Game-Turn = Allied Player-Turn (Reinforcement, Airdrop, Supply Judgement, Initial Movement,
+Combat, Mechanized Movement, cleanup) then German Player-Turn (the same without the Airdrop
+Phase); there are no Allied replacements (Correction L626). A phase in which the phasing player
+has nothing to decide is played by the umpire at once (its automatic steps are still recorded),
+so players and bots are only asked when there is a choice.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from domain.games.breakout_pursuit import cite
+from domain.games.breakout_pursuit.effects import PhaseBegun, PlayerTurnEnded
+from domain.games.breakout_pursuit.model import ALLIED, GERMAN
+from domain.kernel.adjudication import Adjudication
+from domain.kernel.core import Clock
+from domain.kernel.effects import PhaseAdvanced
+
+PHASES = {
+    ALLIED: ("reinforcement", "airdrop", "supply", "initial_movement", "combat", "mechanized_movement"),
+    GERMAN: ("reinforcement", "supply", "initial_movement", "combat", "mechanized_movement"),
+}
+PHASE_NAMES = {
+    "reinforcement": "Reinforcement & Replacement Phase",
+    "airdrop": "Airdrop Phase",
+    "supply": "Supply Judgement Phase",
+    "initial_movement": "Initial Movement Phase",
+    "combat": "Combat Phase",
+    "mechanized_movement": "Mechanized Movement Phase",
+}
+MOVEMENT_PHASES = ("initial_movement", "mechanized_movement")
+
+
+def label(clock: Clock, dates: str = "") -> str:
+    when = f" ({dates})" if dates else ""
+    side = f"{clock.side.capitalize()} " if clock.side else ""
+    return f"Game-Turn {clock.turn}{when}, {side}{PHASE_NAMES.get(clock.phase, clock.phase)}"
+
+
+def hooks() -> tuple[dict[str, Callable], dict[str, Callable]]:
+    """Phase entry hooks (return True when the phasing player has a decision to make) and exit
+    hooks, from the rules modules of each section."""
+    from domain.games.breakout_pursuit import combat, movement, reinforcements, supply
+
+    enter = {
+        "reinforcement": reinforcements.enter,
+        "airdrop": lambda adj: False,  # the Airdrop Cycle is not implemented yet (issue 9): nothing to decide
+        "supply": supply.enter,
+        "initial_movement": movement.enter,
+        "combat": combat.enter,
+        "mechanized_movement": movement.enter,
+    }
+    leave = {
+        "reinforcement": reinforcements.leave,
+        "supply": supply.leave,
+        "initial_movement": movement.leave,
+        "combat": combat.leave,
+        "mechanized_movement": movement.leave,
+    }
+    return enter, leave
+
+
+def start(adj: Adjudication) -> None:
+    """Enter the scenario's first phase (called by the first command of the game)."""
+    enter(adj, adj.core.clock)
+
+
+def enter(adj: Adjudication, clock: Clock) -> None:
+    """Begin a phase; if it holds no decision for the phasing player, play it out and go on."""
+    while True:
+        dates = adj.ruleset.dates(clock.turn)
+        adj.emit(PhaseAdvanced(clock=clock, label=label(clock, dates), cite=(cite.SEQUENCE,)), PhaseBegun())
+        on_enter, _ = hooks()
+        if adj.core.finished or on_enter[clock.phase](adj):
+            return
+        clock = _finish(adj)
+        if clock is None:
+            return
+
+
+def end_phase(adj: Adjudication) -> None:
+    """The phasing player ends the current phase (O28)."""
+    nxt = _finish(adj)
+    if nxt is not None:
+        enter(adj, nxt)
+
+
+def _finish(adj: Adjudication) -> Clock | None:
+    """Run the current phase's exit steps; return the next phase's clock, or None if the game ended."""
+    from domain.games.breakout_pursuit import victory
+
+    clock = adj.core.clock
+    _, on_leave = hooks()
+    if clock.phase in on_leave:
+        on_leave[clock.phase](adj)
+    if adj.core.finished:
+        return None
+    phases = PHASES[clock.side]
+    i = phases.index(clock.phase)
+    if i + 1 < len(phases):
+        return Clock(turn=clock.turn, phase=phases[i + 1], side=clock.side)
+    adj.emit(PlayerTurnEnded(side=clock.side, cite=(cite.SEQUENCE,)))
+    victory.end_of_player_turn(adj, clock.side)
+    if adj.core.finished:
+        return None
+    if clock.side == ALLIED:
+        return Clock(turn=clock.turn, phase=PHASES[GERMAN][0], side=GERMAN)
+    if clock.turn >= adj.ruleset.last_turn(adj.state):
+        victory.finish(adj, "the last Game-Turn was played")
+        return None
+    return Clock(turn=clock.turn + 1, phase=PHASES[ALLIED][0], side=ALLIED)

@@ -1,0 +1,33 @@
+"""What each seat sees. Breakout & Pursuit's core rules hide nothing: every unit, supply state and
+decision is public. (The airdrop markers of issue 9 will be the first hidden pieces.)"""
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.games.breakout_pursuit.model import State
+from domain.kernel.seats import Viewer
+
+
+def view(state: State, data, viewer: Viewer) -> dict[str, Any]:
+    on_map, boxes = [], {}
+    for u in sorted(state.units.values(), key=lambda u: u.id):
+        d = msgspec.to_builtins(u)
+        if u.hex is not None:
+            d["supply"] = state.supply.get(u.id)
+            on_map.append(d)
+        else:
+            boxes.setdefault(u.box or "", []).append(d)
+    return {
+        "units": on_map,
+        "boxes": boxes,
+        "arrivals": dict(sorted(state.arrivals.items())),
+        "supply": dict(sorted(state.supply.items())),
+        "moved": list(state.moved),
+        "attacked": list(state.attacked),
+        "combat": msgspec.to_builtins(state.combat),
+        "control": dict(sorted(state.control.items())),
+        "fortresses": dict(sorted(state.fortresses.items())),
+        "flags": dict(state.flags),
+    }

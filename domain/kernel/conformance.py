@@ -1,0 +1,143 @@
+"""Conformance cases: a rules question stated so that the umpire answers it the same way every
+time (in the spirit of the Diplomacy adjudicator test cases, DATC).
+
+A case is a position (the ruleset's own position type: a scenario's genesis plus overrides),
+a sequence of steps (a seat's order or a system command, with scripted dice), and what must
+follow: each step's ruling (verdict, reason code, effects, citations) and facts about the final
+state. Expected results come from the rulebook, worked out by hand. This module is pure: the
+runner that reads case files is services/conformance.py (`umpire conformance DIR`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.kernel import game
+from domain.kernel.commands import Accepted, Begin, DeadlineReached, EndRequested, SeatOrder
+from domain.kernel.dice import ScriptedDice
+from domain.kernel.log import Codec
+
+
+class Expect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    verdict: str | None = None  # "accepted" | "rejected"
+    code: str | None = None  # rejection reason code, or a partial acceptance's code
+    effects: list[dict[str, Any]] = []  # each: a subset of an effect's fields, matched in order
+    no_effects: list[str] = []  # effect types that must not appear
+    citations: list[str] = []  # substrings that must appear in some citation's label
+
+
+class Step(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    seat: str | None = None
+    order: dict[str, Any] | None = None
+    command: str | None = None  # "deadline" | "end"
+    dice: list[int] = []
+    expect: Expect = Expect()
+    note: str = ""
+
+
+class Case(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    id: str
+    title: str
+    cite: str
+    ruleset: str
+    scenario: str
+    options: dict[str, Any] = {}
+    position: dict[str, Any] = {}
+    steps: list[Step] = []
+    state: dict[str, Any] = {}  # dotted path into the final state -> expected value
+    note: str = ""
+
+
+class Outcome(msgspec.Struct, frozen=True, kw_only=True):
+    case: str
+    title: str
+    passed: bool
+    failures: list[str]
+
+
+def run(case: Case, ruleset) -> Outcome:
+    """Play a case against a ruleset bound to its pack."""
+    failures: list[str] = []
+    try:
+        options = ruleset.resolve_options(case.options)
+        state = ruleset.setup(ruleset.pack, case.scenario, game_id=f"case:{case.id}", options=options)
+        begun = game.adjudicate(ruleset, state, Begin(), ScriptedDice([]), version=1)
+        for e in getattr(begun, "effects", ()):
+            state = game.apply(ruleset, state, e)
+        state = ruleset.position(state, case.position) if case.position else state
+        codec = Codec(ruleset)
+        for i, step in enumerate(case.steps, start=1):
+            ruling = game.adjudicate(ruleset, state, _command(step, codec), ScriptedDice(step.dice, command=i + 1), version=i + 1)
+            failures += [f"step {i}: {f}" for f in _check(step.expect, ruling)]
+            for e in getattr(ruling, "effects", ()):
+                state = game.apply(ruleset, state, e)
+        facts = msgspec.json.decode(msgspec.json.encode(state))  # JSON shapes: tuples read as lists
+        for path, expected in case.state.items():
+            actual = _dig(facts, path)
+            if actual != expected:
+                failures.append(f"state {path}: expected {expected!r}, got {actual!r}")
+    except Exception as exc:  # a case that crashes the engine fails; it never stops the run
+        failures.append(f"error: {type(exc).__name__}: {exc}")
+    return Outcome(case=case.id, title=case.title, passed=not failures, failures=failures)
+
+
+def _command(step: Step, codec: Codec):
+    if step.order is not None:
+        return SeatOrder(seat=step.seat or "", order=codec.decode_order(msgspec.json.encode(step.order)))
+    if step.command == "deadline":
+        return DeadlineReached(seats=(step.seat,) if step.seat else ())
+    if step.command == "end":
+        return EndRequested(by="referee", reason=step.note)
+    raise ValueError("a step needs an order or a command")
+
+
+def _check(expect: Expect, ruling) -> list[str]:
+    out = []
+    accepted = isinstance(ruling, Accepted)
+    verdict = "accepted" if accepted else "rejected"
+    if expect.verdict and expect.verdict != verdict:
+        detail = "" if accepted else f" ({ruling.code}: {ruling.message})"
+        out.append(f"expected {expect.verdict}, got {verdict}{detail}")
+        return out
+    code = (ruling.partial.code if accepted and ruling.partial else None) if accepted else ruling.code
+    if expect.code is not None and expect.code != code:
+        out.append(f"expected code {expect.code!r}, got {code!r}")
+    effects = [msgspec.json.decode(msgspec.json.encode(e)) for e in getattr(ruling, "effects", ())]
+    at = 0
+    for want in expect.effects:
+        while at < len(effects) and not _matches(effects[at], want):
+            at += 1
+        if at == len(effects):
+            seen = ", ".join(e["type"] for e in effects) or "none"
+            out.append(f"missing effect {want!r} (in order); effects were: {seen}")
+            break
+        at += 1
+    for t in expect.no_effects:
+        if any(e["type"] == t for e in effects):
+            out.append(f"unexpected effect {t!r}")
+    labels = [c.label() for c in (ruling.citations if accepted else ((ruling.citation,) if ruling.citation else ()))]
+    labels += [c.label() for e in getattr(ruling, "effects", ()) for c in e.cite]
+    for want in expect.citations:
+        if not any(want in label for label in labels):
+            out.append(f"no citation mentions {want!r}; cited: {sorted(set(labels))}")
+    return out
+
+
+def _matches(actual: Any, want: Any) -> bool:
+    if isinstance(want, dict):
+        return isinstance(actual, dict) and all(k in actual and _matches(actual[k], v) for k, v in want.items())
+    if isinstance(want, list) and isinstance(actual, (list, tuple)):
+        return len(want) == len(actual) and all(_matches(a, w) for a, w in zip(actual, want))
+    return actual == want
+
+
+def _dig(facts: Any, path: str) -> Any:
+    for part in path.split("."):
+        if isinstance(facts, dict) and part in facts:
+            facts = facts[part]
+        elif isinstance(facts, list) and part.isdigit() and int(part) < len(facts):
+            facts = facts[int(part)]
+        else:
+            return "<missing>"
+    return facts
