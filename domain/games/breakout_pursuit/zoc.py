@@ -1,0 +1,42 @@
+"""Zones of Control (ZOC G-L, L214-226; Corrections L628, L630, L642, L658).
+
+Mechanized and non-mechanized combat units control the six hexes around them (G), also hexes
+held by the other side's units (Retreat J). Not across a sea hexside, nor across a fortress
+hexside (G): German units on an intact fortress exert none (Fortress B), and Allied ZOC never
+enters an intact fortress hex (Correction L628). A Truck exerts ZOC only while carrying a
+non-mechanized combat unit (Correction L642). Friendly units never negate enemy ZOC (H).
+"""
+from __future__ import annotations
+
+from domain.games.breakout_pursuit.model import ALLIED, GERMAN, State, Unit
+
+
+def exerts(u: Unit, state: State) -> bool:
+    if u.hex is None:
+        return False
+    if u.type == "truck":
+        passenger = state.units.get(u.carrying) if u.carrying else None
+        return passenger is not None and passenger.cls == "non_mechanized"
+    if u.cls not in ("mechanized", "non_mechanized"):
+        return False
+    return not (u.side == GERMAN and state.fortresses.get(u.hex) == "intact")
+
+
+def controlled(state: State, data, side: str) -> frozenset[str]:
+    """The hexes in the ZOC of `side`'s units."""
+    out: set[str] = set()
+    for u in state.units.values():
+        if u.side != side or not exerts(u, state):
+            continue
+        for n in data.neighbours[u.hex]:
+            if data.sea_between(u.hex, n):
+                continue
+            if side == ALLIED and state.fortresses.get(n) == "intact":
+                continue
+            out.add(n)
+    return frozenset(out)
+
+
+def enemy_controlled(state: State, data, side: str) -> frozenset[str]:
+    """The hexes where `side`'s units are in an enemy ZOC."""
+    return controlled(state, data, GERMAN if side == ALLIED else ALLIED)
