@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from msgspec.structs import replace
+
 from domain.games.breakout_pursuit import cite, combat, movement, reinforcements, sequence, supply, victory, views
 from domain.games.breakout_pursuit.data import GameData
 from domain.games.breakout_pursuit.effects import BPEffect
@@ -15,7 +17,7 @@ from domain.games.breakout_pursuit.orders import (
     Advance, Attack, Battlegroups, BPOrder, EndPhase, ExchangeLosses, JudgeSupply, Move, MoveToStaging,
     PlaceReinforcement, PlaceReplacement, Retreat,
 )
-from domain.games.breakout_pursuit.setup import setup
+from domain.games.breakout_pursuit.setup import setup, unit_from
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.commands import Order, Reject
 from domain.kernel.core import Clock
@@ -42,6 +44,20 @@ class BreakoutPursuit(Ruleset):
     def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
         data = self.data if self.pack is pack else GameData(pack)
         return setup(data, scenario, game_id=game_id, ruleset_id=self.id, options=options)
+
+    def position(self, state: State, spec: dict[str, Any]) -> State:
+        """A conformance position. Besides the state's own fields: `clear = true` takes every unit
+        out of play (and cancels scheduled arrivals), `add = {counter id = {fields}}` brings
+        counters of the pack into play with those fields."""
+        spec = dict(spec)
+        add = spec.pop("add", {})
+        if spec.pop("clear", False):
+            state = replace(state, units={}, arrivals={})
+        units = dict(state.units)
+        for cid in add:
+            units[cid] = unit_from(cid, self.pack.counters[cid])
+        spec["units"] = {**add, **spec.get("units", {})}
+        return super().position(replace(state, units=units), spec)
 
     def begin(self, adj: Adjudication) -> None:
         sequence.start(adj)
