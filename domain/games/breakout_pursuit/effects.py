@@ -110,7 +110,7 @@ class BattlegroupFormed(Effect, frozen=True, kw_only=True, tag="bp.battlegroup_f
     hex: str
     strength: int
     ma: int
-    type: str
+    unit_type: str
 
 
 class ControlChanged(Effect, frozen=True, kw_only=True, tag="bp.control_changed"):

@@ -58,7 +58,7 @@ def evolve(state: State, e: Any, data) -> State:
             return units(state, **{u: dict(disrupted=0) for u in uids})
         case UnitsAdvanced(units=uids, to=to):
             return units(state, **{u: dict(hex=to) for u in uids})
-        case BattlegroupFormed(parent=parent, unit=uid, hex=hex_, strength=strength, ma=ma, type=type_):
+        case BattlegroupFormed(parent=parent, unit=uid, hex=hex_, strength=strength, ma=ma, unit_type=type_):
             p = state.units[parent]
             bg = Unit(id=uid, side=p.side, counter=uid, cls=p.cls, type=type_, strength=strength, ma=ma, size="BG",
                       nat=p.nat, hex=hex_, parent=parent)
