@@ -154,7 +154,7 @@ def ask(adj, c: Combat, step: str) -> bool:
         if not units:
             return False
         options = retreat.plans(state, data, units, limit=2)
-        if len(options) == 1:
+        if len(options) == 1 and len(units) <= retreat.ORDERED:  # beyond that, whether a choice exists is not searched
             apply_retreat(adj, c, step, units, options[0])
             return False
         prompt = {"step": step, "hex": c.hex, "result": c.result, "units": list(units),

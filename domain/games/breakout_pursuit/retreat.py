@@ -14,12 +14,14 @@ hexes the earlier ones filled. A Truck and the unit it carries move together (Tr
 from __future__ import annotations
 
 from collections import Counter, deque
+from itertools import permutations
 
 from domain.games.breakout_pursuit import movement, zoc
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, State, Unit, enemy
 from domain.games.breakout_pursuit.strength import intact_fortress
 
 MAX_STACK = 3  # Stacking M
+ORDERED = 4  # up to this many retreating units, answers are listed in every order of the units
 NAVAL_USERS = ("UK", "Ca")  # Supply G: only UK and Canadian units use the Naval Supply unit
 
 
@@ -164,26 +166,29 @@ def plan(state: State, data, units: tuple[str, ...], moves: dict[str, str]) -> l
 
 
 def plans(state: State, data, units: tuple[str, ...], limit: int) -> list[dict[str, str]]:
-    """Legal answers, units in the given order, each to each of its closest hexes (at most `limit`)."""
+    """Distinct legal answers, at most `limit`: each unit to each of its closest hexes, the units taken
+    in every order when there are at most ORDERED of them (which unit gets a hex with room for one is
+    the chooser's choice too), else in the given order."""
     side = state.units[units[0]].side
     enemy_zoc = zoc.enemy_controlled(state, data, side)
     cache: dict = {}
-    out: list[dict[str, str]] = []
+    found: dict[frozenset, dict[str, str]] = {}
 
-    def walk(i: int, filled: Counter, chosen: dict[str, str]) -> None:
-        if len(out) >= limit:
+    def walk(order: tuple[str, ...], i: int, filled: Counter, chosen: dict[str, str]) -> None:
+        if len(found) >= limit:
             return
-        if i == len(units):
-            out.append(dict(chosen))
+        if i == len(order):
+            found.setdefault(frozenset(chosen.items()), dict(chosen))
             return
-        uid = units[i]
+        uid = order[i]
         best = closest(state, data, uid, filled, enemy_zoc, cache)
         if not best:
-            walk(i + 1, filled, chosen)
+            walk(order, i + 1, filled, chosen)
         for h in best:
             filled[h] += weight(state, uid)
-            walk(i + 1, filled, {**chosen, uid: h})
+            walk(order, i + 1, filled, {**chosen, uid: h})
             filled[h] -= weight(state, uid)
 
-    walk(0, Counter(), {})
-    return out
+    for order in (permutations(units) if len(units) <= ORDERED else [units]):
+        walk(tuple(order), 0, Counter(), {})
+    return list(found.values())
