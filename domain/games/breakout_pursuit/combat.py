@@ -199,7 +199,8 @@ def answers(state: State, data, seat: str) -> list[Order]:
         sets = results.exchange_sets(state, results.units_of(state, c.attackers), c.face_lost, LIMIT)
         return [ExchangeLosses(frame=frame.id, units=s) for s in sets]
     if kind == "battlegroups":
-        side = state.units[next(iter(frame.prompt["units"]))].side
+        attacker, defender = results.sides(state, c)
+        side = defender if step.startswith("defender") else attacker
         offer = tuple(battlegroups.eligible(state, data, c.eliminated, c.origins, side))
         subsets = [s for k in range(len(offer) + 1) for s in combinations(offer, k)]
         ok = [s for s in subsets if results.battlegroups_problem(state, data, c, side, s) is None]

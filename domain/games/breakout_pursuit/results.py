@@ -267,19 +267,26 @@ def apply_retreat(adj, c: Combat, step: str, units: tuple[str, ...], moves: dict
 
 
 def exchange_sets(state: State, alive: list[str], loss: int, limit: int) -> list[tuple[str, ...]]:
-    """Sets of attackers whose face value meets the loss, none with a unit to spare, cheapest first
-    (at most `limit`). When all of them fall short, all are lost."""
+    """Sets of attackers whose face value meets the loss with no unit to spare, cheapest first (at
+    most `limit`). When all of them together fall short, all are lost."""
     face = {u: state.units[u].strength for u in alive}
     if sum(face.values()) <= loss:
         return [tuple(alive)]
-    found = []
-    for k in range(1, len(alive) + 1):
-        for combo in combinations(alive, k):
-            total = sum(face[u] for u in combo)
-            if total >= loss and total - min(face[u] for u in combo) < loss:
-                found.append(combo)
+    if loss <= 0:
+        return [()]
+    found: list[tuple[str, ...]] = []
+
+    def extend(start: int, chosen: tuple[str, ...], total: int) -> None:
+        if total >= loss:  # adding more would leave a unit to spare
+            if total - min(face[u] for u in chosen) < loss:
+                found.append(chosen)
+            return
+        for i in range(start, len(alive)):
+            extend(i + 1, chosen + (alive[i],), total + face[alive[i]])
+
+    extend(0, (), 0)
     found.sort(key=lambda s: (sum(face[u] for u in s), len(s)))
-    return found[:limit] if loss > 0 else [()]
+    return found[:limit]
 
 
 def exchange_problem(state: State, c: Combat, units: tuple[str, ...]) -> str | None:

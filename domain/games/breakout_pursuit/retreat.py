@@ -161,8 +161,14 @@ def plan(state: State, data, units: tuple[str, ...], moves: dict[str, str]) -> l
             raise RetreatError(f"{uid} must retreat to one of {', '.join(best)} (legal and closest to its source of supply), "
                                f"not {moves[uid]}.")
         out.append((uid, moves[uid]))
-        filled[moves[uid]] += weight(state, uid)
+        step(state, uid, moves[uid], filled, +1)
     return out
+
+
+def step(state: State, uid: str, to: str, filled: Counter, sign: int) -> None:
+    """Count a retreat (sign +1) or undo it (-1): the destination fills, the hex left empties."""
+    filled[to] += sign * weight(state, uid)
+    filled[state.units[uid].hex] -= sign * weight(state, uid)
 
 
 def plans(state: State, data, units: tuple[str, ...], limit: int) -> list[dict[str, str]]:
@@ -185,9 +191,9 @@ def plans(state: State, data, units: tuple[str, ...], limit: int) -> list[dict[s
         if not best:
             walk(order, i + 1, filled, chosen)
         for h in best:
-            filled[h] += weight(state, uid)
+            step(state, uid, h, filled, +1)
             walk(order, i + 1, filled, {**chosen, uid: h})
-            filled[h] -= weight(state, uid)
+            step(state, uid, h, filled, -1)
 
     for order in (permutations(units) if len(units) <= ORDERED else [units]):
         walk(tuple(order), 0, Counter(), {})
