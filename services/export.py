@@ -74,3 +74,58 @@ def parse(lines: Iterator[bytes] | list[bytes]) -> tuple[ExportHeader, list[Expo
         raise ValueError(f"not an Umpire export ({header.format!r})")
     events = [msgspec.json.decode(line, type=ExportEvent) for line in it if line.strip()]
     return header, events
+
+
+def text_export(games: Games, game_id: str, viewer: Viewer) -> str:
+    """A readable record in the spirit of PGN: tag pairs, then the orders by turn and phase with
+    their rulings, dice and citations as {comments}."""
+    ctx = games.context(game_id)
+    summary = games.summary(game_id)
+    over = summary["status"] == "finished"
+    g = ctx.genesis
+    tags = {
+        "Game": ctx.ruleset.title, "GameId": game_id, "Scenario": f"{ctx.ruleset.name}/{g.scenario}",
+        "Ruleset": g.ruleset, "PackHash": g.pack_hash, "Commitment": " ".join(f"{k}:{v}" for k, v in sorted(g.dice.commitments.items())),
+        "Result": (summary["result"] or {}).get("level", "*"), "Players": " ".join(s.id for s in g.layout.seats),
+        "Official": "yes" if g.official else "no (fork)",
+    }
+    lines = [f'[{k} "{v}"]' for k, v in tags.items()] + [""]
+    events = games.store.read(game_id)
+    label = ""
+    by_version = {e.version: e for e in events}
+    for e in events:
+        if e.type == "phase.advanced" and can_see(e.visibility, viewer, game_over=over):
+            label = msgspec.json.decode(e.data).get("label", "")
+            lines.append(f"\n{label}")
+        if e.type != "ruling":
+            continue
+        cmd = by_version.get(e.adjudicates)
+        if cmd is None or not can_see(cmd.visibility, viewer, game_over=over) or cmd.type == "game.created":
+            continue
+        r = msgspec.json.decode(e.data) if can_see(e.visibility, viewer, game_over=over) else {"verdict": "hidden"}
+        payload = msgspec.json.decode(cmd.data)
+        who = payload.get("seat") or payload.get("by") or "umpire"
+        what = payload.get("order") or payload.get("command")
+        comment = r["verdict"] if r["verdict"] != "rejected" else f"rejected {r.get('code')}: {r.get('message')}"
+        if r.get("citations"):
+            comment += "; " + "; ".join(_cite(c) for c in r["citations"])
+        lines.append(f"{cmd.version}. {who}: {msgspec.json.encode(what).decode()} {{{comment}}}")
+        for x in events[e.version:e.version + r.get("effects", 0)]:
+            if not can_see(x.visibility, viewer, game_over=over):
+                continue
+            d = msgspec.json.decode(x.data)
+            if isinstance(d.get("roll"), dict):
+                roll = d["roll"]
+                cites = "; ".join(_cite(c) for c in d.get("cite", []))
+                lines.append(f"   {{die d{roll['sides']}={roll['value']} ({roll['purpose']}, {roll['chain']} epoch {roll['epoch']}, "
+                             f"draw {roll['draw']}) -> {d.get('odds', '')} {d.get('result', '')}; {cites}}}")
+    return "\n".join(lines) + "\n"
+
+
+def _cite(c: dict) -> str:
+    if c.get("kind") == "rulebook":
+        lines = c.get("lines") or []
+        where = f" L{lines[0]}" if lines else ""
+        case = f" ({c['case']})" if c.get("case") else ""
+        return f"{c['section']}{case}{where}"
+    return c.get("entry") or c.get("name") or c.get("option") or c.get("reference", "")
