@@ -106,7 +106,10 @@ def _readjudicate(header, events, genesis, keys, catalog, report, progress) -> R
         return report
     ruleset = ruleset.bind(pack)
     codec = Codec(ruleset)
-    state = ruleset.setup(pack, genesis.scenario, game_id=genesis.game_id, options=genesis.options)
+    if genesis.initial_state is not None:  # a fork: its genesis carries its parent's position
+        state = msgspec.convert(genesis.initial_state, type=ruleset.state_type)
+    else:
+        state = ruleset.setup(pack, genesis.scenario, game_id=genesis.game_id, options=genesis.options)
     commands = {e.version: e for e in events if e.type in COMMAND_TYPES}
 
     def key(chain_name: str, epoch: int) -> bytes:

@@ -78,7 +78,7 @@ def adjudicate(ruleset, state: Any, command: Command, dice: Dice, *, version: in
         if state.core.finished:
             raise Reject("game_finished", "The game has ended; no more orders are ruled.", KERNEL_CITE)
         if state.core.started and isinstance(command, Begin):
-            raise Reject("already_begun", "The game has already begun.", KERNEL_CITE)
+            return adj.accepted()  # a fork's genesis: play goes on from its parent's position
         if not state.core.started and not isinstance(command, Begin):
             raise Reject("not_begun", "The game has not begun yet: the umpire rules its start first.", KERNEL_CITE)
         match command:

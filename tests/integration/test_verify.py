@@ -172,3 +172,24 @@ def test_a_seats_export_of_a_running_game_verifies_as_far_as_it_can(tmp_path):
     assert any("hidden" in u for u in report.unverified)
     text = b"".join(exported(games, gid, seat_viewer("blue-1")))
     assert b"dice:" not in text and b'"real"' not in text
+
+
+def test_a_fork_starts_from_the_parent_position_with_fresh_keys(tmp_path):
+    games = Games(open_store(f"sqlite:///{tmp_path}/u.db"), CATALOG)
+    gid = games.create("sandbox/1").game_id
+    play(games, gid, seed=5, until_finished=False, max_orders=10)
+    at = games.summary(gid)["version"]
+    parent_view = games.view(gid, REFEREE_VIEWER, at=at)
+    fork = games.fork(gid, at, principal="referee")
+    fold_game(games, fork.game_id)
+    header, events = parse(exported(games, fork.game_id))
+    genesis = msgspec.json.decode(events[0].data)
+    assert genesis["fork"]["game_id"] == gid and genesis["fork"]["version"] == at and genesis["official"] is False
+    assert events[0].visibility == "referee"  # the parent is running: the position holds hidden pieces
+    parent_genesis = msgspec.json.decode(parse(exported(games, gid))[1][0].data)
+    assert genesis["dice"]["commitments"] != parent_genesis["dice"]["commitments"]
+    fork_view = games.view(fork.game_id, REFEREE_VIEWER)
+    assert fork_view["game"] == parent_view["game"] and fork_view["clock"] == parent_view["clock"]
+    play(games, fork.game_id, seed=6)
+    assert games.summary(fork.game_id)["status"] == "finished" and games.summary(gid)["status"] == "active"
+    assert verify(*parse(exported(games, fork.game_id)), CATALOG).ok
