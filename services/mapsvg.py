@@ -136,9 +136,10 @@ def _overlays(map: MapData, g: _Geom) -> str:
                 f'<polygon points="{g.poly(hid)}" fill="none" stroke="#333" stroke-width="{s * 0.09:.1f}" '
                 f'stroke-dasharray="{s * 0.12:.1f} {s * 0.08:.1f}" opacity="0.8"/>'
             )
-        if "fortress" in h.features:
-            k = s * 0.22
-            out.append(f'<rect x="{x - k:.1f}" y="{y - k:.1f}" width="{2 * k:.1f}" height="{2 * k:.1f}" fill="#222" stroke="#fff" stroke-width="1"/>')
+        if "fortress" in h.features:  # a black square below the centre, clear of the name
+            k = s * 0.13
+            fy = y + s * 0.3
+            out.append(f'<rect x="{x - k:.1f}" y="{fy - k:.1f}" width="{2 * k:.1f}" height="{2 * k:.1f}" fill="#222" stroke="#fff" stroke-width="1"/>')
         if h.edges:
             out.append(
                 f'<text x="{x:.1f}" y="{y + s * 0.38:.1f}" font-size="{s * 0.3:.1f}" text-anchor="middle" '

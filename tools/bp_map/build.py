@@ -99,6 +99,11 @@ def build() -> tuple[MapData, dict, dict]:
     area_map, line_map = reg.build(zz_water, channel_water)
     lines.update(line_map)
 
+    pinned: dict[str, dict[str, str]] = {}
+    for h, implied, (sheet, a, *rest) in PINS:
+        if implied in ("town", "coastal") and h not in ls.forced_land:
+            pinned.setdefault(implied, {})[h] = src.printed(f"pin.{sheet}.L{a}-{rest[0] if rest else a}",
+                                                            cite(sheet, a, rest[0] if rest else None))
     hexes: dict[str, Hex] = {}
     for h in sorted(ls.share):
         t = town_of.get(h)
@@ -116,8 +121,12 @@ def build() -> tuple[MapData, dict, dict]:
         elif kind == "rough" and prov == mask_key:
             prov = rough[h]
         feats, fprov = [], {}
+        if h in pinned.get("town", {}):  # the text says this is a town hex; the name is inferred
+            prov = pinned["town"][h]
         if h in coastal:
             feats.append("coastal")
+            if h in pinned.get("coastal", {}):
+                fprov["features"] = pinned["coastal"][h]
         if h in reg.fortress:
             feats.append("fortress")
             fprov["features"] = reg.fortress[h]
