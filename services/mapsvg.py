@@ -49,7 +49,7 @@ def render_svg(
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="DejaVu Sans, Arial, sans-serif">',
-        f'<rect width="100%" height="100%" fill="#ffffff"/>',
+        '<rect width="100%" height="100%" fill="#ffffff"/>',
         f'<g transform="translate({(width - g.width) / 2:.1f} {(height - g.height) / 2:.1f}) '
         f'rotate({rotate:.3f} {g.width / 2:.1f} {g.height / 2:.1f})">',
     ]

@@ -57,27 +57,6 @@ def _corners(side: str) -> tuple:
     return tuple(sorted(ca & cb))
 
 
-def chain_components(sides) -> int:
-    """How many connected pieces a set of hexsides forms (sides touching at a corner connect)."""
-    corners = {s: _corners(s) for s in sides}
-    parent = {s: s for s in sides}
-
-    def find(x):
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    by_corner: dict[tuple, list[str]] = {}
-    for s, cs in corners.items():
-        for c in cs:
-            by_corner.setdefault(c, []).append(s)
-    for group in by_corner.values():
-        for t in group[1:]:
-            parent[find(t)] = find(group[0])
-    return len({find(s) for s in sides})
-
-
 def edges(land: set[str], german: set[str], south_of_loire: set[str]) -> dict[str, set[str]]:
     """Map-edge hexes by code. East: column 00. A: German edge hexes. B/C/D: see build notes."""
     last_row, last_col = max(geo.ROWS), max(geo.COLS)

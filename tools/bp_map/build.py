@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 from domain.kernel.grid import hexside_id
-from domain.kernel.pack.schema import Area, Box, GridSpec, Hex, Hexside, Line, MapData, Place
-from tools.bp_map import areas, geo, places, terrain
+from domain.kernel.pack.schema import Box, GridSpec, Hex, Hexside, Line, MapData, Place
+from tools.bp_map import places, terrain
 from tools.bp_map.calibrate import calibrate
 from tools.bp_map.data_regions import ENGLISH_CHANNEL, ROUGH, ZUIDER_ZEE
 from tools.bp_map.data_rivers import RIVERS
-from tools.bp_map.data_rulebook import PINS, cite
+from tools.bp_map.data_rulebook import ANCHORS, PINS, cite
 from tools.bp_map.hexsides import CornerGraph
 from tools.bp_map.landsea import classify, samples_centres_in
 from tools.bp_map.regions import Regions
@@ -35,7 +35,7 @@ LEGEND = {
 
 def build() -> tuple[MapData, dict, dict]:
     src = Sources()
-    frame, calib, where = calibrate()
+    frame, calib = calibrate()
     samples = terrain.sample(frame)
     ls = classify(samples, terrain.land_share(samples, LandMask()))
     land, sea = ls.land, ls.sea
@@ -61,7 +61,7 @@ def build() -> tuple[MapData, dict, dict]:
     place_key = {}
     for label, t in sorted(towns.items()):
         if t.basis == "rulebook":
-            sec_line = next(a[4] for a in _anchors() if a[0] == label)
+            sec_line = next(a[4] for a in ANCHORS if a[0] == label)
             place_key[label] = src.printed(f"place.{_slug(label)}", cite(*sec_line))
         else:
             place_key[label] = src.inferred(f"place.{_slug(label)}", t.evidence)
@@ -95,7 +95,7 @@ def build() -> tuple[MapData, dict, dict]:
                 body = "Zuider Zee" if n in zz_water else "English Channel" if n in channel_water else "North Sea"
                 hexsides[hexside_id(h, n)] = Hexside(prov=sea_key, features=("sea",), name=body)
 
-    reg = Regions(src, frame, samples, graph, land, sea, coastal, rivers, towns, where)
+    reg = Regions(src, frame, samples, graph, land, sea, coastal, rivers, towns)
     area_map, line_map = reg.build(zz_water, channel_water)
     lines.update(line_map)
 
@@ -156,12 +156,6 @@ def build() -> tuple[MapData, dict, dict]:
                 places=place_recs, areas=area_map, lines=dict(sorted(lines.items())), boxes=boxes,
                 calibration=calib)
     return m, dict(sorted(src.entries.items())), {"rivers": rivers, "regions": reg}
-
-
-def _anchors():
-    from tools.bp_map.data_rulebook import ANCHORS
-
-    return ANCHORS
 
 
 def _pin_label(h: str) -> str:

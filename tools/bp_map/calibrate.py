@@ -30,13 +30,12 @@ EXTRA_PINS = (
 )
 
 
-def calibrate() -> tuple[geo.Frame, dict, dict[str, tuple[float, float]]]:
-    """The frame, the calibration record for MapData.calibration, and each pin's lat/lon."""
-    anchors, where = [], {}
+def calibrate() -> tuple[geo.Frame, dict]:
+    """The frame and the calibration record for MapData.calibration."""
+    anchors = []
     for label, name, cc, hexes, _ in ANCHORS:
         c = find(name, cc)
         anchors.append((c.lat, c.lon, hexes))
-        where[label] = (c.lat, c.lon)
     cal, resid = geo.fit(anchors)
     rows = []
     for (label, name, cc, hexes, (sec, line)), (lat, lon, _), (dx, dy) in zip(ANCHORS, anchors, resid):
@@ -55,14 +54,12 @@ def calibrate() -> tuple[geo.Frame, dict, dict[str, tuple[float, float]]]:
     for name, cc, hexes in SCREEN_PORTS:
         c = find(name, cc)
         controls.append((c.lat, c.lon, geo.centre(hexes)))
-        where[c.name] = (c.lat, c.lon)
         pins.append(_pin(cal, c.name, c.lat, c.lon, (hexes,), "inferred",
                          f"one of the nine ports of the German coastal-screen list ({cite(*SCREEN_CITE).cite.label()}); "
                          "the calibration finds this port within about a hex of the listed hex"))
     for label, name, cc, h, evidence in EXTRA_PINS:
         c = find(name, cc)
         controls.append((c.lat, c.lon, geo.centre(h)))
-        where[label] = (c.lat, c.lon)
         pins.append(_pin(cal, label, c.lat, c.lon, (h,), "inferred", evidence))
     frame = geo.Frame.solve(cal, controls)
     record = {
@@ -82,7 +79,7 @@ def calibrate() -> tuple[geo.Frame, dict, dict[str, tuple[float, float]]]:
             "pins": pins,
         },
     }
-    return frame, record, where
+    return frame, record
 
 
 def _centroid(hexes) -> tuple[float, float]:

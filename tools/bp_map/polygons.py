@@ -36,13 +36,3 @@ def seg_distance(p: tuple[float, float], a: tuple[float, float], b: tuple[float,
 def polyline_distance(p: tuple[float, float], line: list[tuple[float, float]]) -> float:
     return min(seg_distance(p, line[i], line[i + 1]) for i in range(len(line) - 1))
 
-
-def side_of(p: tuple[float, float], line: list[tuple[float, float]]) -> float:
-    """Signed side of p relative to the nearest segment of a directed polyline (>0: left in x-right/y-up)."""
-    best, sgn = 9e9, 0.0
-    for i in range(len(line) - 1):
-        d = seg_distance(p, line[i], line[i + 1])
-        if d < best:
-            (ax, ay), (bx, by) = line[i], line[i + 1]
-            best, sgn = d, (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax)
-    return sgn

@@ -18,7 +18,7 @@ RHINE = ("Rhine", "Nederrijn", "Waal")
 
 
 class Regions:
-    def __init__(self, src, frame, samples, graph, land, sea, coastal, rivers, towns, where):
+    def __init__(self, src, frame, samples, graph, land, sea, coastal, rivers, towns):
         self.src, self.frame, self.samples, self.graph = src, frame, samples, graph
         self.land, self.sea, self.coastal, self.rivers, self.towns = land, sea, coastal, rivers, towns
         self.fortress: dict[str, str] = {}
@@ -27,7 +27,6 @@ class Regions:
         self.edges: dict[str, set[str]] = {}
         self._edge_keys: dict[str, str] = {}
         self.staging_key = src.printed("box.staging", cite("para", 416, case="C"))
-        self.checks: dict[str, object] = {}
 
     # --- helpers --------------------------------------------------------------------------------
 
@@ -121,7 +120,6 @@ class Regions:
         self._fortresses()
         out["fortresses"] = Area(prov=src.inferred("area.fortresses", "see each fortress hex's features provenance"),
                                  hexes=_t(self.fortress), description="German Fortress hexes")
-        self.checks.update({"north_seine": north_seine, "loire_south": loire_south, "wedge": wedge, "breach": breach})
         return dict(sorted(out.items())), lines
 
     def edge_prov(self, h: str) -> str:
@@ -142,7 +140,6 @@ class Regions:
         added = sorted(set(allied) - north)
         removed = sorted(set(german) & north)
         north = (north | set(allied)) - set(german)
-        self.checks["front_adjusted"] = {"added": added, "removed": removed}
         ev = ("the front when Cobra opened on 25 July 1944: " + ", ".join(n for _, _, n in FRONT_25_JULY)
               + "; hexes north of it, then every Allied 25 July set-up hex put north (L886-898) and every German one "
               "south (L935-948)" + (f"; moved north by the set-up: {', '.join(added)}" if added else "")

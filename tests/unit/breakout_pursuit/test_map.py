@@ -196,20 +196,28 @@ def test_allied_august_groups_fit_le_mans_dreux_and_argentan(m, g):
         assert g.adjacent("1439", h), h
 
 
+def assert_chain(g, name, sides):
+    assert sides, name
+    assert len(set(sides)) == len(sides), name
+    for s1, s2 in zip(sides, sides[1:]):
+        hexes = set(s1.split("/")) | set(s2.split("/"))
+        # two hexsides meet at a corner when their hexes are three mutually adjacent hexes
+        assert len(hexes) == 3 and all(g.adjacent(a, b) for a in hexes for b in hexes if a < b), (name, s1, s2)
+
+
 def test_rivers_are_connected_chains_of_hexsides(m, g):
     rivers = {k: v for k, v in m.lines.items() if k.startswith("river:")}
     assert {f"river:{r}" for r in ("Seine", "Loire", "Eure", "Somme", "Oise", "Marne", "Aisne", "Meuse", "Moselle",
                                    "Rhine", "Waal", "Scheldt", "Orne", "Vire", "Mayenne", "Sarthe")} <= set(rivers)
     for name, line in rivers.items():
-        sides = line.hexsides
-        assert sides, name
-        assert len(set(sides)) == len(sides), name
-        for s1, s2 in zip(sides, sides[1:]):
-            hexes = set(s1.split("/")) | set(s2.split("/"))
-            # two hexsides meet at a corner when their hexes are three mutually adjacent hexes
-            assert len(hexes) == 3 and all(g.adjacent(a, b) for a in hexes for b in hexes if a < b), (name, s1, s2)
-        for s in sides:
+        assert_chain(g, name, line.hexsides)
+        for s in line.hexsides:
             assert "river" in m.hexsides[s].features, (name, s)
+
+
+def test_front_line_and_breakout_line_are_unbroken(m, g):
+    for name in ("front_line_25_july", "allied_breakout_line"):
+        assert_chain(g, name, m.lines[name].hexsides)
 
 
 def test_sea_hexsides_lie_between_land_and_sea(m):
