@@ -29,8 +29,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     m, sources, _ = build()
     PACK.mkdir(parents=True, exist_ok=True)
-    (PACK / "map.json").write_bytes(encode(m))
-    (PACK / "map_sources.json").write_bytes(encode(sources))
+    # Pack files hold sections (docs/packs.md): the map, and the provenance it references.
+    (PACK / "map.json").write_bytes(encode({"map": m}))
+    (PACK / "map_sources.json").write_bytes(encode({"sources": sources}))
     SVG.parent.mkdir(parents=True, exist_ok=True)
     svg = render_svg(m, title="Breakout & Pursuit (SPI 1972): the map reconstructed from real geography")
     SVG.write_text(svg, encoding="utf-8")

@@ -143,7 +143,7 @@ def build() -> tuple[MapData, dict, dict]:
 
     place_recs = {label: Place(prov=place_key[label], kind=t.kind, hexes=tuple(sorted(t.hexes)))
                   for label, t in sorted(towns.items()) if t.hexes}
-    boxes = {"staging_area": Box(prov=reg.staging_key, name="Paratroop & Reinforcement Staging Area",
+    boxes = {"staging": Box(prov=reg.staging_key, name="Paratroop & Reinforcement Staging Area",
                                  links=(towns["Cherbourg"].hexes[0],))}
     calib["terrain_sampling"] = SAMPLING
     calib["legend"] = LEGEND

@@ -31,12 +31,12 @@ PAPER_HEXES = {"1400", "1502", "1903", "2103", "2029", "2129", "2130", "2134", "
 
 @pytest.fixture(scope="module")
 def m() -> MapData:
-    return msgspec.json.decode((PACK / "map.json").read_bytes(), type=MapData)
+    return msgspec.json.decode((PACK / "map.json").read_bytes(), type=dict[str, MapData])["map"]
 
 
 @pytest.fixture(scope="module")
 def sources() -> dict[str, Provenance]:
-    return msgspec.json.decode((PACK / "map_sources.json").read_bytes(), type=dict[str, Provenance])
+    return msgspec.json.decode((PACK / "map_sources.json").read_bytes(), type=dict[str, dict[str, Provenance]])["sources"]
 
 
 @pytest.fixture(scope="module")
@@ -248,7 +248,7 @@ def test_west_wall_hexes_are_german_land(m):
 
 
 def test_staging_area_box_links_to_cherbourg(m):
-    assert m.boxes["staging_area"].links == m.places["Cherbourg"].hexes  # L416
+    assert m.boxes["staging"].links == m.places["Cherbourg"].hexes  # L416
 
 
 def test_calibration_records_the_fit_and_its_residuals(m):

@@ -17,5 +17,5 @@ def test_builder_reproduces_the_committed_map_bytes():
 
     m, sources, _ = build()
     pack = ROOT / "domain" / "games" / "breakout_pursuit" / "pack"
-    assert encode(m) == (pack / "map.json").read_bytes()
-    assert encode(sources) == (pack / "map_sources.json").read_bytes()
+    assert encode({"map": m}) == (pack / "map.json").read_bytes()
+    assert encode({"sources": sources}) == (pack / "map_sources.json").read_bytes()
