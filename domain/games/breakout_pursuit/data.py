@@ -10,13 +10,13 @@ from functools import cached_property
 from domain.kernel.board import Board
 from domain.kernel.pack.schema import Chart, Crt, Pack
 
-# Names the map must provide (docs/breakout-pursuit-data.md lists them).
-PLACES = ("cherbourg", "bayeux", "paris", "antwerp", "reims", "st_malo", "essen", "dusseldorf")
+# Names the map provides (docs/breakout-pursuit-map.md): places by their printed names, areas.
+CHERBOURG, BAYEUX, PARIS, ANTWERP, REIMS, ST_MALO, ESSEN, DUSSELDORF = (
+    "Cherbourg", "Bayeux", "Paris", "Antwerp", "Reims", "St. Malo", "Essen", "Düsseldorf")
 EDGES = ("edge_A", "edge_B", "edge_C", "edge_D")
-EAST_EDGE = "east_edge"
-# The map names a hex's Terrain Effects Chart row by its terrain or features; "town" is the chart's
-# "Town or City hex" row.
-TEC_ROWS = {"town": "town_city", "city": "town_city"}
+EAST_EDGE = "edge_East"
+# Map terrain -> the Terrain Effects Chart row that governs it.
+TEC_ROW = {"town": "town_city", "city": "town_city"}
 
 
 class MissingData(LookupError):
@@ -63,11 +63,11 @@ class GameData:
 
     @cached_property
     def cherbourg(self) -> str:
-        return self.place("cherbourg")[0]
+        return self.place(CHERBOURG)[0]
 
     @cached_property
     def bayeux(self) -> str:
-        return self.place("bayeux")[0]
+        return self.place(BAYEUX)[0]
 
     @cached_property
     def east_edge(self) -> frozenset[str]:
@@ -126,7 +126,7 @@ class GameData:
 
     def tec_row(self, name: str) -> dict:
         """The Terrain Effects Chart row of a terrain or feature name ({} when the chart has none)."""
-        return self.terrain_effects.get(TEC_ROWS.get(name, name), {})
+        return self.terrain_effects.get(TEC_ROW.get(name, name), {})
 
     def defense_multiplier(self, terrain: str) -> int:
         row = self.tec_row(terrain)

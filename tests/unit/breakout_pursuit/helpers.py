@@ -71,8 +71,8 @@ def synthetic_map() -> MapData:
         for n in g.neighbour_ids(hex_id(7, c)):
             if n.startswith("08") and n in hexes:
                 sides[hexside_id(hex_id(7, c), n)] = Hexside(prov=SRC, features=("sea",))
-    places = {"cherbourg": Place(prov=SRC, kind="city", hexes=("0410",)), "bayeux": Place(prov=SRC, kind="town", hexes=("0610",))}
-    areas = {"east_edge": Area(prov=SRC, hexes=tuple(hex_id(r, 1) for r in ROWS if r != 8))}
+    places = {"Cherbourg": Place(prov=SRC, kind="city", hexes=("0410",)), "Bayeux": Place(prov=SRC, kind="town", hexes=("0610",))}
+    areas = {"edge_East": Area(prov=SRC, hexes=tuple(hex_id(r, 1) for r in ROWS if r != 8))}
     return MapData(grid=grid, hexes=hexes, hexsides=sides, places=places, areas=areas)
 
 
