@@ -1,19 +1,21 @@
-"""Shared test helpers for the Breakout & Pursuit rules: a small synthetic map (until the real map
-lands in the pack), the real counters and tables, and positions built the way conformance cases
-build them. Add to this file; do not rewrite what others use.
+"""Shared test helpers for the Breakout & Pursuit rules: a small synthetic map, the pack's counters,
+tables and map, and positions built the way conformance cases build them. Add to this file; do not
+rewrite what others use.
 
-The synthetic map (every datum `placeholder`, invented for tests), rows 01-08 x columns 01-10 in
-the map's numbering (RRCC, even rows shifted, digest §5.2):
+The synthetic map keeps unit tests independent of the big map and has what the real one lacks (a
+Sea hexside between two land hexes). Every datum `placeholder`, invented for tests; rows 01-08 x
+columns 01-10 in the map's numbering (RRCC, even rows shifted, digest §5.2):
 
     column 01          the East edge (German supply, Supply D)
     0305, 0207 rough   0505, 0410, 0610 town    0203, 0207 West Wall    0705 a German Fortress (a town)
     row 08             sea; Sea hexsides between rows 07 and 08, and between 0302 and 0402
     rivers             the hexsides 0608/0607 and 0608/0508
-    places             cherbourg 0410, bayeux 0610
+    places             Cherbourg 0410, Bayeux 0610
 
 Scenario "2.1" is replaced by a synthetic one (Game-Turns 11-16, seats "allied" and "german")
 with one Allied and one German unit in contact, so that the genesis stops in the first Combat
-Phase whatever the interim section modules do.
+Phase whatever the interim section modules do. `real_map_ruleset()` plays on the pack's own map
+with such a scenario (US 12-5 in 1023 against a German 4-5 in 1022): the conformance cases use it.
 """
 from __future__ import annotations
 
@@ -76,19 +78,21 @@ def synthetic_map() -> MapData:
     return MapData(grid=grid, hexes=hexes, hexsides=sides, places=places, areas=areas)
 
 
-def synthetic_scenario() -> Scenario:
+def contact_scenario(allied_at: str, german_at: str) -> Scenario:
+    """Game-Turns 11-16 with an Allied 12-5 and a German 4-5 in contact: the genesis stops at a Combat Phase."""
     return Scenario(
         prov=SRC, id="2.1", title="Synthetic test scenario",
         sides=(SideSpec(id="allied", name="Allied"), SideSpec(id="german", name="German")),
         seats=(SeatSpec(id="allied", side="allied", name="Allied player"), SeatSpec(id="german", side="german", name="German player")),
         start=ClockSpec(turn=11), end=ClockSpec(turn=16),
-        setup=(Placement(prov=SRC, counter="us-aug-xx-12-5-1638", at="0406"),
-               Placement(prov=SRC, counter="de-aug-xx-4-5-0936", at="0405")),
+        setup=(Placement(prov=SRC, counter="us-aug-xx-12-5-1638", at=allied_at),
+               Placement(prov=SRC, counter="de-aug-xx-4-5-0936", at=german_at)),
     )
 
 
-def _pack_without_map() -> Pack:
-    """The pack's own files, decoded without the whole-pack validation (which needs the real map)."""
+def _pack_files() -> Pack:
+    """The pack's own files, decoded without the whole-pack validation (its scenarios still name
+    map areas the map does not have)."""
     issues: list = []
     g = gather(read_dir(PACK_DIR), ("meta", "files"), issues)
     meta = convert(g.manifest.get("meta"), PackMeta, "meta", MANIFEST, issues)
@@ -98,14 +102,27 @@ def _pack_without_map() -> Pack:
 
 @lru_cache(maxsize=1)
 def synthetic_pack() -> Pack:
-    pack = _pack_without_map()
+    pack = _pack_files()
     return replace(pack, sources={**pack.sources, SRC: Placeholder(reason="a synthetic map for unit tests")},
-                   map=synthetic_map(), scenarios={"2.1": synthetic_scenario()})
+                   map=synthetic_map(), scenarios={"2.1": contact_scenario("0406", "0405")})
+
+
+@lru_cache(maxsize=1)
+def real_map_pack() -> Pack:
+    pack = _pack_files()
+    assert pack.map is not None, "the pack has no map"
+    return replace(pack, sources={**pack.sources, SRC: Placeholder(reason="a contact scenario for tests")},
+                   scenarios={"2.1": contact_scenario("1023", "1022")})
 
 
 @lru_cache(maxsize=1)
 def ruleset():
     return BREAKOUT_PURSUIT.bind(synthetic_pack())
+
+
+@lru_cache(maxsize=1)
+def real_map_ruleset():
+    return BREAKOUT_PURSUIT.bind(real_map_pack())
 
 
 def position(spec: dict[str, Any], options: dict[str, Any] | None = None):
@@ -138,9 +155,9 @@ def effects_of(ruling, tag: str) -> list:
     return [e for e in ruling.effects if e.__struct_config__.tag == tag]
 
 
-def run_cases(path: Path) -> list:
-    """Run a conformance file against the synthetic pack (the real pack has no map yet)."""
+def run_cases(path: Path, bound=None) -> list:
+    """Run a conformance file (on the pack's map unless another bound ruleset is given)."""
     import tomllib
 
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return [run(msgspec.convert(raw, type=Case), ruleset()) for raw in data["case"]]
+    return [run(msgspec.convert(raw, type=Case), bound or real_map_ruleset()) for raw in data["case"]]

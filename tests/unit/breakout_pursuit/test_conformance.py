@@ -1,5 +1,8 @@
 """The combat conformance cases (domain/games/breakout_pursuit/conformance/{combat,retreat,
-battlegroups}.toml), run on the synthetic test map until the real map is in the pack."""
+battlegroups}.toml) on the pack's map. Until the section modules replace their interim versions,
+the genesis of the real scenarios plays through to the end (no phase asks anything), so the cases
+run with scenario 2.1 replaced by a contact scenario (helpers.real_map_ruleset); every case sets
+its own position with `clear` and `add`, so the result is the same."""
 from __future__ import annotations
 
 from pathlib import Path
