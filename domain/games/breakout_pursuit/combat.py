@@ -12,11 +12,11 @@ orders, and any subset of a listed attack is accepted as well (a bot composes it
 """
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import chain, combinations, islice
 
 from domain.games.breakout_pursuit import battlegroups, cite, results, retreat, strength, supply
 from domain.games.breakout_pursuit.effects import AttackResolved
-from domain.games.breakout_pursuit.model import ALLIED, GERMAN, State, Unit, enemy
+from domain.games.breakout_pursuit.model import ALLIED, GERMAN, SUPPLIED, State, Unit, enemy
 from domain.games.breakout_pursuit.orders import Advance, Attack, Battlegroups, ExchangeLosses, Retreat
 from domain.kernel.commands import Order, Reject
 
@@ -113,10 +113,10 @@ def assess(state: State, data, attackers: tuple[str, ...], hex_id: str) -> dict:
     dfn, dfn_detail = strength.defense_strength(state, data, hex_id, defenders, states, enemy(side))
     river = data.tec_row("river_hexside")
     across = all(data.river_between(state.units[a].hex, hex_id) for a in attackers)
+    involved = [(state.units[u].side, s) for u, s in states.items()] + [(side, p["supply"]) for p in att_detail["units"].values()]
     return {"attack": att, "defense": dfn, "attack_detail": att_detail, "defense_detail": dfn_detail, "supply": states,
             "column": strength.odds(att, dfn, data.crt.columns), "drm": int(river.get("die_modifier", -1)) if across else 0,
-            "german_unsupplied": any(s != "supplied" for u, s in states.items() if state.units[u].side == GERMAN)
-            or (side == GERMAN and any(p["supply"] != "supplied" for p in att_detail["units"].values()))}
+            "german_unsupplied": any(s == GERMAN and state_ != SUPPLIED for s, state_ in involved)}
 
 
 def legal(state: State, data, side: str, unit: str | None = None) -> list[Order]:
@@ -202,12 +202,15 @@ def answers(state: State, data, seat: str) -> list[Order]:
         attacker, defender = results.sides(state, c)
         side = defender if step.startswith("defender") else attacker
         offer = tuple(battlegroups.eligible(state, data, c.eliminated, c.origins, side))
-        subsets = [s for k in range(len(offer) + 1) for s in combinations(offer, k)]
-        ok = [s for s in subsets if results.battlegroups_problem(state, data, c, side, s) is None]
-        return [Battlegroups(frame=frame.id, units=s) for s in ok[:LIMIT]]
+        ok = (s for s in subsets(offer, len(offer)) if results.battlegroups_problem(state, data, c, side, s) is None)
+        return [Battlegroups(frame=frame.id, units=s) for s in islice(ok, LIMIT)]
     units = results.advancers(state, data, c)
-    subsets = [s for k in range(min(results.MAX_ADVANCE, len(units)) + 1) for s in combinations(units, k)]
-    return [Advance(frame=frame.id, units=s) for s in subsets[:LIMIT]]
+    return [Advance(frame=frame.id, units=s) for s in islice(subsets(units, results.MAX_ADVANCE), LIMIT)]
+
+
+def subsets(items: tuple[str, ...], largest: int):
+    """The subsets of `items` up to `largest` elements, smallest first (lazily: there may be many)."""
+    return chain.from_iterable(combinations(items, k) for k in range(min(largest, len(items)) + 1))
 
 
 def answer(adj, seat: str, order) -> None:

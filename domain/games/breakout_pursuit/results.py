@@ -9,8 +9,6 @@ advance) is played out without asking.
 """
 from __future__ import annotations
 
-from itertools import combinations
-
 import msgspec
 from msgspec.structs import replace
 
@@ -330,7 +328,7 @@ def advancers(state: State, data, c: Combat) -> tuple[str, ...]:
     if attacker == ALLIED and intact_fortress(state, data, c.hex):
         return ()
     own = [u for u in units_of(state, c.attackers) if not state.units[u].disrupted]
-    bgs = [u.id for u in state.units.values() if u.parent in c.attackers and u.hex is not None]
+    bgs = [u.id for u in state.units.values() if u.parent in c.attackers and u.parent in c.eliminated and u.hex is not None]
     return tuple(own + sorted(bgs))
 
 

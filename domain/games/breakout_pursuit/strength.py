@@ -30,11 +30,14 @@ def halve(n: int, rounding: str) -> int:
 
 
 def _effect(data, side: str, supply: str, column: str, options: dict) -> str:
-    """"normal", "half" or "zero": the Supply Effects Chart's entry for this side and state."""
+    """"normal", "half" or "zero": the Supply Effects Chart's entry for this side and state. The chart
+    prints no German Isolated row: option `german_isolated_effects` (the Allied row, or none)."""
     if supply == SUPPLIED:
         return "normal"
-    if side == GERMAN and options.get("german_isolated_effects") == "none":
-        return "normal"
+    if side == GERMAN:
+        if options.get("german_isolated_effects", "as_allied_isolated") == "none":
+            return "normal"
+        side = "allied"
     value = data.supply_effects.get(f"{side}_{supply}", {}).get(column, "normal")
     return {"halved": "half"}.get(value, value)
 
