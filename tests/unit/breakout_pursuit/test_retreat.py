@@ -173,3 +173,22 @@ def test_a_deadline_imposes_the_first_closest_retreat_and_no_advance():
         s = game.apply(bp, s, e)
     assert s.units[DE9].hex == "0304" and s.core.top().kind == "advance"
     assert combat.default_answer(s, data(), "allied") == Advance(frame=s.core.top().id, units=())
+
+
+def test_a_german_retreat_may_enter_a_hex_of_allied_supply_units_and_destroys_them():
+    """Movement B, Correction L654: German units may enter hexes held only by Allied Supply units, which
+    are eliminated; the retreat to 0403 (closest to the East edge) overruns the Supply unit there."""
+    ruling, _ = dr_against({UK14: {"hex": "0405"}, UK12: {"hex": "0405"}, DE9: {"hex": "0404"},
+                            "al-aug-supply-1039": {"hex": "0403"}}, "0404", (UK14, UK12))
+    assert moved(ruling) == {DE9: "0403"}
+    assert [(e.unit, e.cause) for e in effects_of(ruling, "bp.unit_eliminated")] == [("al-aug-supply-1039", "overrun")]
+
+
+def test_allied_units_never_retreat_into_an_intact_fortress():
+    """German Fortresses (general rule, L466): Allied units may not occupy a Fortress hex until it is destroyed."""
+    from domain.games.breakout_pursuit import retreat
+
+    s = combat_position({})
+    assert retreat.hex_barred(s, data(), "allied", "0705") and not retreat.hex_barred(s, data(), "german", "0705")
+    destroyed = combat_position({}, fortresses={"0705": "destroyed"})
+    assert not retreat.hex_barred(destroyed, data(), "allied", "0705")
