@@ -90,11 +90,10 @@ def path_lengths(state: State, data, side: str, origins: frozenset[str]) -> dict
     Allied paths (`fortress_blocks_allied_supply`)."""
     options = state.core.options
     enemy_zoc = zoc.controlled(state, data, enemy(side))
+    occupied = {u.hex for u in state.units.values() if blocking(u) and u.side != side}
 
     def open_(h: str) -> bool:
-        if not data.enterable(h) or h in enemy_zoc:
-            return False
-        if any(blocking(u) and u.side != side for u in state.at(h)):
+        if not data.enterable(h) or h in enemy_zoc or h in occupied:
             return False
         return not (side == ALLIED and options.get("fortress_blocks_allied_supply", True) and intact_fortress(state, data, h))
 
