@@ -117,7 +117,7 @@ def _sheet_entry(oob: Oob, e: Entry, supplement: dict, index: dict[str, int]) ->
     pool = POOL_GROUPS.get(e.group)
     key = pool or SHEET_KEYS[(e.side, e.sheet)]
     if e.area and e.area not in oob.areas:
-        oob.areas[e.area] = {"text": seed.line(e.heading_line), "line": e.heading_line}
+        oob.areas[e.area] = {"text": seed.line(e.area_line), "line": e.area_line}
     for _ in range(e.counter.times):
         placement_fp: dict[str, ProvRef] = {}
         if e.counter.kind == "missing":

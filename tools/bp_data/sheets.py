@@ -91,6 +91,7 @@ class Entry:
     line: int
     section: str
     heading_line: int
+    area_line: int      # the line that defines `area`: the heading's, or the row's own
 
 
 def pad(h: str) -> str:
@@ -128,7 +129,8 @@ def read_sheets() -> list[Entry]:
 
             def add(label: str, hex_: str | None, area_: str | None, p: Parsed | None = None) -> None:
                 p = p or parse(label, size, symbol)
-                out.append(Entry(side, sheet, group, area_, hex_, p, n, title, heading_line))
+                out.append(Entry(side, sheet, group, area_, hex_, p, n, title, heading_line,
+                                 heading_line if area_ == area else n))
 
             spec = _heading(text)
             if spec:
