@@ -212,7 +212,7 @@ def move(adj, seat: str, order: Move) -> None:
     end = order.path[-1]
     if u.combat_unit and q.stacks[end] >= STACK_LIMIT:
         raise Reject("over_stacked", f"{end} already holds {q.stacks[end]} combat units: a move may not end over the "
-                     "stacking limit of three.", cite.STACKING_M, hex=end)
+                     "stacking limit of three.", cite.STACKING_M, hex=end, ruling="stacking_checked=each_move")
     adj.emit(UnitMoved(unit=u.id, path=(u.hex,) + tuple(order.path), cost=total, allowance=b.points, minimum_move=minimum,
                        cite=tuple(dict.fromkeys(b.cites + tuple(why)))))
     _consequences(adj, u, tuple(order.path))
