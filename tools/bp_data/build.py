@@ -85,14 +85,15 @@ def encode(obj: Any) -> bytes:
 def build() -> dict[str, bytes]:
     """Relative path -> file content, for every generated file of the pack."""
     oob = build_oob()
+    # Each file's top-level keys are pack sections (docs/packs.md).
     files = {
-        "sources.json": encode(handdata.sources()),
-        "counters.json": encode(dict(sorted(oob.counters.items()))),
-        "tables.json": encode(dict(sorted({**build_tables(), **arrival_charts(oob)}.items()))),
-        "schedules.json": encode(build_extra(oob)),
+        "sources.json": encode({"sources": handdata.sources()}),
+        "counters.json": encode({"counters": dict(sorted(oob.counters.items()))}),
+        "tables.json": encode({"tables": dict(sorted({**build_tables(), **arrival_charts(oob)}.items()))}),
+        "schedules.json": encode({"extra": build_extra(oob)}),
     }
     for sid, scenario in build_scenarios(oob).items():
-        files[f"scenarios/{sid}.json"] = encode(scenario)
+        files[f"scenarios/{sid}.json"] = encode({"scenarios": {sid: scenario}})
     return files
 
 

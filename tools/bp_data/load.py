@@ -1,44 +1,34 @@
-"""Decode the B&P pack directory with the schema types (the data this tool wrote, minus the map).
+"""Decode the B&P pack directory with the project's loader (the map may not be built yet).
 
-The project's pack loader is separate; this reads exactly the files of `pack.toml [files]` that this
-tool generates, so the tool and its tests see the pack as a consumer would.
+The tool and its tests see the pack as a consumer would: through `decode_pack`. When the map's
+files are absent, the manifest's patterns for them are left out so the rest can still be checked.
 """
 from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Any
 
 import msgspec
 
-from domain.kernel.pack.provenance import Provenance
-from domain.kernel.pack.schema import Counter, Pack, PackMeta, Scenario, Table
+from domain.kernel.pack.decode import decode_pack
+from domain.kernel.pack.schema import Pack
+from infra.packs import read_dir
 
-
-def manifest(root: Path) -> dict[str, Any]:
-    return tomllib.loads((root / "pack.toml").read_text(encoding="utf-8"))
+MAP_FILES = ("map.json", "map_sources.json")
 
 
 def load_pack(root: Path) -> Pack:
-    m = manifest(root)
-    files = m["files"]
+    files = read_dir(root)
+    missing = [f for f in MAP_FILES if f not in files]
+    if missing:
+        manifest = tomllib.loads(files["pack.toml"].decode())
+        manifest["files"] = [p for p in manifest["files"] if p not in missing]
+        files["pack.toml"] = _toml(manifest)
+    return decode_pack(files)
 
-    def read(rel: str, typ: Any) -> Any:
-        return msgspec.json.decode((root / rel).read_bytes(), type=typ, strict=True)
 
-    sources: dict[str, Provenance] = {}
-    for rel in files["sources"]:
-        if (root / rel).exists():  # map_sources.json comes with the map
-            sources.update(read(rel, dict[str, Provenance]))
-    scenarios = {}
-    for rel in files["scenarios"]:
-        s = read(rel, Scenario)
-        scenarios[s.id] = s
-    return Pack(
-        meta=msgspec.convert(m["meta"], PackMeta),
-        sources=sources,
-        counters=read(files["counters"], dict[str, Counter]),
-        tables=read(files["tables"], dict[str, Table]),
-        scenarios=scenarios,
-        extra=read(files["extra"], dict[str, Any]),
-    )
+def _toml(manifest: dict) -> bytes:
+    """A minimal TOML writer for the manifest's shape (a files list and a [meta] table)."""
+    lines = ["files = " + msgspec.json.encode(manifest["files"]).decode(), "", "[meta]"]
+    lines += [f"{k} = {msgspec.json.encode(v).decode()}" for k, v in manifest["meta"].items()]
+    return ("\n".join(lines) + "\n").encode()
