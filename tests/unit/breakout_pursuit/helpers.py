@@ -18,11 +18,11 @@ touches 0202, 0203, 0302, 0304, 0402, 0403; 0403 touches 0303, 0304, 0402, 0404,
 """
 from __future__ import annotations
 
+import tomllib
 from functools import lru_cache
 from typing import Any
 
 import msgspec
-from msgspec.structs import replace
 
 from domain.games.breakout_pursuit import BREAKOUT_PURSUIT
 from domain.games.breakout_pursuit.model import State
@@ -31,9 +31,14 @@ from domain.kernel.commands import SeatOrder
 from domain.kernel.dice import ScriptedDice
 from domain.kernel.grid import Grid, hexside_id
 from domain.kernel.pack.provenance import Placeholder
-from domain.kernel.pack.schema import Area, Box, ClockSpec, GridSpec, Hex, Hexside, MapData, Pack, Place, Scenario, SeatSpec, SideSpec
+from domain.kernel.pack.schema import (
+    Area, Box, ClockSpec, GridSpec, Hex, Hexside, MapData, Pack, PackMeta, Place, Scenario, SeatSpec, SideSpec,
+)
+from domain.kernel.pack import decode
+from domain.kernel.pack.errors import PackInvalid
+from domain.kernel.pack.validate import validate_pack
+from infra.packs import read_dir
 from tools.bp_data.build import PACK
-from tools.bp_data.load import load_pack
 
 SYNTHETIC = Placeholder(reason="synthetic test map (tests/unit/breakout_pursuit/helpers.py)")
 ROWS, COLS = range(1, 9), range(1, 11)
@@ -95,10 +100,26 @@ def scenario(sid: str, special_rules: tuple[str, ...] = ()) -> Scenario:
 
 @lru_cache(maxsize=1)
 def synthetic_pack() -> Pack:
-    """The real pack (counters, tables) on the synthetic map, with scenarios "T" (no special
-    rules) and "AG" (Special Rules A and G)."""
-    real = load_pack(PACK)
-    return replace(real, map=synthetic_map(), scenarios={"T": scenario("T"), "AG": scenario("AG", ("A", "G"))})
+    """The real pack's counters and tables on the synthetic map, with scenarios "T" (no special
+    rules) and "AG" (Special Rules A and G), read with the project's decoder. The synthetic map
+    and scenarios must validate; the rest is the real data as it stands."""
+    real = read_dir(PACK)
+    files = {n: b for n, b in real.items() if n != "pack.toml" and not n.startswith(("map", "scenarios/"))}
+    files["synthetic.json"] = msgspec.json.encode({
+        "map": msgspec.to_builtins(synthetic_map()),
+        "scenarios": {"T": msgspec.to_builtins(scenario("T")), "AG": msgspec.to_builtins(scenario("AG", ("A", "G")))},
+    })
+    meta = tomllib.loads(real["pack.toml"].decode())["meta"]
+    toml_meta = "\n".join(f"{k} = {msgspec.json.encode(v).decode()}" for k, v in meta.items())
+    files["pack.toml"] = f"files = {msgspec.json.encode(sorted(files)).decode()}\n\n[meta]\n{toml_meta}\n".encode()
+    issues: list = []
+    g = decode.gather(files, ("meta", "files"), issues)
+    records, singles = decode.convert_sections(g, issues)
+    pack = decode.assemble(decode.convert(g.manifest["meta"], PackMeta, "meta", "pack.toml", issues), records, singles, issues)
+    issues += [i for i in validate_pack(pack) if i.path.startswith(("map", "scenarios"))]
+    if issues:
+        raise PackInvalid(issues)
+    return pack
 
 
 @lru_cache(maxsize=1)
