@@ -92,6 +92,9 @@ def why_not(state: State, data, u: Unit) -> Stop | None:
     if u.type == "naval_supply":
         return Stop("naval_supply_movement", "The Naval Supply unit moves from coast to coast by its own rule, which is not "
                     "implemented yet (issue 9).", cite.NAVAL_SUPPLY_M)
+    if u.type == "truck" and not u.active:
+        return Stop("truck_shuttling", f"{u.id} is inverted: a Truck that Shuttles a Supply unit does not move this "
+                    "Player-Turn.", cite.SUPPLY_UNITS_MOVE)
     if u.cls == "marker":
         return Stop("marker", f"{u.id} is a marker, not a unit that moves.", cite.DELAY_A)
     if clock.phase == MECHANIZED and u.cls != "mechanized":

@@ -210,8 +210,9 @@ def move(adj, seat: str, order: Move) -> None:
         why.append(cite.MOVEMENT_C)
         why.append(cite.ruling("minimum_move", state.core.options.get("minimum_move")))
     end = order.path[-1]
-    if u.combat_unit and q.stacks[end] >= STACK_LIMIT:
-        raise Reject("over_stacked", f"{end} already holds {q.stacks[end]} combat units: a move may not end over the "
+    there = q.stacks[end] - (end == u.hex)
+    if u.combat_unit and there >= STACK_LIMIT:
+        raise Reject("over_stacked", f"{end} already holds {there} combat units: a move may not end over the "
                      "stacking limit of three.", cite.STACKING_M, hex=end, ruling="stacking_checked=each_move")
     adj.emit(UnitMoved(unit=u.id, path=(u.hex,) + tuple(order.path), cost=total, allowance=b.points, minimum_move=minimum,
                        cite=tuple(dict.fromkeys(b.cites + tuple(why)))))
@@ -288,7 +289,7 @@ def to_staging(adj, seat: str, order: MoveToStaging) -> None:
 
 def _consequences(adj, u: Unit, path: tuple[str, ...]) -> None:
     if u.side == GERMAN:
-        _overrun(adj, path)
+        overrun(adj, path)
     occupy = getattr(victory, "occupy", None)  # the victory work provides it (issue 8)
     if occupy is not None:
         occupy(adj, u.side, path)
@@ -296,10 +297,11 @@ def _consequences(adj, u: Unit, path: tuple[str, ...]) -> None:
         _allied_milestones(adj, u, path)
 
 
-def _overrun(adj, path: tuple[str, ...]) -> None:
-    """German units enter hexes held only by Allied Supply, Pipeline and Naval Supply units
-    (Movement B): Pipeline and Supply units there are destroyed; the Naval Supply unit is not,
-    but is displaced (Correction L656)."""
+def overrun(adj, path: tuple[str, ...]) -> None:
+    """A German unit entered or passed through `path`, whose hexes may hold only Allied Supply,
+    Pipeline and Naval Supply units (Movement B): Pipeline and Supply units there are destroyed;
+    the Naval Supply unit is not, but is displaced (Correction L656). Retreats and advances that
+    enter such hexes (digest 2.7) may call it too."""
     state = adj.state
     entered = set(path)
     hit = sorted((u for u in state.units.values() if u.hex in entered and u.side == ALLIED and u.type in OVERRUN_TYPES),

@@ -261,3 +261,9 @@ def test_the_first_allied_move_south_of_the_breakout_line_is_recorded():
     assert [(f.name, f.value) for f in effects(ruling, FlagSet)] == [("breakout_line_crossed", 2)]
     ruling, _ = play(after, "allied", Move(unit=U.A_MECH3, path=("0303",)))
     assert not effects(ruling, FlagSet)
+
+
+def test_a_truck_inverted_for_shuttle_movement_does_not_move():
+    """Correction L650 (Shuttle Movement): the Truck moved to is inverted and may not move that Player-Turn."""
+    s = position({U.A_TRUCK: {"hex": "0303", "active": False}})
+    assert rejected(s, "allied", U.A_TRUCK, "0304").code == "truck_shuttling"

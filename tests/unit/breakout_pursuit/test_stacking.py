@@ -27,6 +27,11 @@ def test_no_move_may_end_over_three_combat_units():
     assert "0304" not in movement.destinations(s, ruleset().data, s.units[U.A_MECH3])
 
 
+def test_a_unit_counts_once_in_the_stack_it_left():
+    """Stacking M (L230): a move that returns to its own full hex ends with three units, not four."""
+    assert verdict(position(THREE), "allied", Move(unit=U.A_MECH, path=("0303", "0304")))[0] == "accepted"
+
+
 def test_non_combat_units_and_markers_never_count_for_stacking():
     """Stacking N (L232): Supply, Naval Supply, Pipeline and Truck units and markers do not count."""
     s = position({**THREE, U.A_TRUCK: "0303", U.A_SUPPLY: "0304", U.A_PIPE1: "0304", U.DELAY: "0305"})
