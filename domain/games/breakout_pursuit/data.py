@@ -10,10 +10,13 @@ from functools import cached_property
 from domain.kernel.board import Board
 from domain.kernel.pack.schema import Chart, Crt, Pack
 
-# Names the map must provide (docs/breakout-pursuit-data.md lists them).
-PLACES = ("cherbourg", "bayeux", "paris", "antwerp", "reims", "st_malo", "essen", "dusseldorf")
+# Names the map provides (docs/breakout-pursuit-map.md): places by their printed names, areas.
+CHERBOURG, BAYEUX, PARIS, ANTWERP, REIMS, ST_MALO, ESSEN, DUSSELDORF = (
+    "Cherbourg", "Bayeux", "Paris", "Antwerp", "Reims", "St. Malo", "Essen", "Düsseldorf")
 EDGES = ("edge_A", "edge_B", "edge_C", "edge_D")
-EAST_EDGE = "east_edge"
+EAST_EDGE = "edge_East"
+# Map terrain -> the Terrain Effects Chart row that governs it.
+TEC_ROW = {"town": "town_city", "city": "town_city"}
 
 
 class MissingData(LookupError):
@@ -60,11 +63,11 @@ class GameData:
 
     @cached_property
     def cherbourg(self) -> str:
-        return self.place("cherbourg")[0]
+        return self.place(CHERBOURG)[0]
 
     @cached_property
     def bayeux(self) -> str:
-        return self.place("bayeux")[0]
+        return self.place(BAYEUX)[0]
 
     @cached_property
     def east_edge(self) -> frozenset[str]:
@@ -122,7 +125,7 @@ class GameData:
         return {r.key: r.values for r in _chart(self.pack, "terrain_effects").rows}
 
     def defense_multiplier(self, terrain: str) -> int:
-        row = self.terrain_effects.get(terrain)
+        row = self.terrain_effects.get(TEC_ROW.get(terrain, terrain))
         return int(row.get("defense_multiplier", 1)) if row else 1
 
     @cached_property
