@@ -10,17 +10,15 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from domain.games.breakout_pursuit import cite
-from domain.games.breakout_pursuit.data import MissingData
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, SUPPLIED, UNSUPPLIED, State, Unit
 from domain.kernel.citation import Citation
 
 INITIAL, MECHANIZED = "initial_movement", "mechanized_movement"
 
 # Special Rule G (L908): the places that freeze German units, and the area whose entry lifts it.
-G_PLACES = ("rotterdam", "amsterdam")
-G_TOWN_TERRAIN = ("town", "city", "town_city")
-G_RELEASE_AREA = "north_of_seine_above_2000_row"
-G_RELEASE_FALLBACK = "north_of_seine"  # with "above the 2000 row" read as a printed row below 20 (digest REI-5)
+G_PLACES = ("Rotterdam", "Amsterdam")
+G_TOWN_TERRAIN = ("town", "city")
+G_RELEASE_AREA = "north_of_seine"  # with "above the 2000 row" read as a printed row below 20 (digest REI-5)
 FROZEN, LIFTED = "special_rule_g_frozen", "special_rule_g_lifted"
 ISOLATED_MOVED = "isolated_moved_initial"  # option isolated_mech_move = one_hex_per_player_turn
 
@@ -160,24 +158,10 @@ def frozen_at_start(state: State, data) -> tuple[str, ...]:
     for h in coastal_towns:
         near.update(data.neighbours[h])
     for name in G_PLACES:
-        near.update(place(data, name))
+        near.update(data.place(name))
     return tuple(sorted(u.id for u in state.units.values() if u.side == GERMAN and u.hex in near and u.cls != "marker"))
 
 
 def release_area(data) -> frozenset[str]:
-    """Where an Allied combat unit's move lifts Special Rule G: North of the Seine above the 2000 row."""
-    areas = data.map.areas
-    if G_RELEASE_AREA in areas:
-        return data.area(G_RELEASE_AREA)
-    if G_RELEASE_FALLBACK in areas:
-        return frozenset(h for h in data.area(G_RELEASE_FALLBACK) if int(h[:-2] or 0) < 20)
-    raise MissingData(f"the map has no area {G_RELEASE_AREA!r} (nor {G_RELEASE_FALLBACK!r}) for Special Rule G")
-
-
-def place(data, name: str) -> tuple[str, ...]:
-    """A named place, whatever the case of its key."""
-    places = data.map.places
-    key = name if name in places else next((k for k in places if k.lower() == name), None)
-    if key is None:
-        raise MissingData(f"the map names no place {name!r} (Special Rule G)")
-    return places[key].hexes
+    """Where an Allied combat unit's move lifts Special Rule G: North of the Seine, above the 2000 row."""
+    return frozenset(h for h in data.area(G_RELEASE_AREA) if int(h[:-2]) < 20)

@@ -21,11 +21,9 @@ from collections import Counter
 from functools import lru_cache
 
 from domain.games.breakout_pursuit import zoc
-from domain.games.breakout_pursuit.data import MissingData
+from domain.games.breakout_pursuit.data import TEC_ROW, MissingData
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, State, Unit
 
-# Map terrain names that the Terrain Effects Chart prints as one row ("Town or City hex").
-TEC_ROW = {"town": "town_city", "city": "town_city"}
 NOT_ENTERABLE = ("sea",)  # an all-sea hex (Movement B: units may never cross a sea hexside)
 
 # Allied units that German units may overrun (Movement B's exception; Non-Combat A).

@@ -13,8 +13,8 @@ touches 0202, 0203, 0302, 0304, 0402, 0403; 0403 touches 0303, 0304, 0402, 0404,
     0102 Cherbourg, 0104 Bayeux (towns); the Staging Area box "staging" links to Cherbourg
     0109 Amsterdam, 0209 Rotterdam, 0409 a coastal town, 0709 a coastal town and fortress
     0507, 0607     West Wall
-    areas          east_edge and edge_A = column 01; north_of_allied_breakout_line = rows 01-02;
-                   north_of_seine_above_2000_row = rows 01-03, columns 06-09
+    areas          edge_East and edge_A = column 01; north_of_allied_breakout_line = rows 01-02;
+                   north_of_seine = rows 01-03, columns 06-09 (all above the 2000 row)
 """
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ from tools.bp_data.build import PACK
 
 SYNTHETIC = Placeholder(reason="synthetic test map (tests/unit/breakout_pursuit/helpers.py)")
 ROWS, COLS = range(1, 9), range(1, 11)
-TOWNS = {"0102": "cherbourg", "0104": "bayeux", "0109": "amsterdam", "0209": "rotterdam", "0409": "dunkirk", "0709": "st_malo"}
+TOWNS = {"0102": "Cherbourg", "0104": "Bayeux", "0109": "Amsterdam", "0209": "Rotterdam", "0409": "Dunkirk", "0709": "St. Malo"}
 FORTRESSES = ("0709",)
 WEST_WALL = ("0507", "0607")
 ROUGH = ("0305",)
@@ -82,9 +82,9 @@ def synthetic_map() -> MapData:
     return MapData(
         grid=GridSpec(), hexes=hexes, hexsides=sides,
         places={name: Place(prov=SYNTHETIC, kind="town", hexes=(h,)) for h, name in TOWNS.items()},
-        areas={"east_edge": area(col01), "edge_A": area(col01),
+        areas={"edge_East": area(col01), "edge_A": area(col01),
                "north_of_allied_breakout_line": area({h for h in ids - sea if int(h[:2]) <= 2}),
-               "north_of_seine_above_2000_row": area({hid(r, c) for r in range(1, 4) for c in range(6, 10)})},
+               "north_of_seine": area({hid(r, c) for r in range(1, 4) for c in range(6, 10)})},
         boxes={"staging": Box(prov=SYNTHETIC, name="Paratroop & Reinforcement Staging Area", links=("0102",))},
     )
 
