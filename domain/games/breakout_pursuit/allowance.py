@@ -151,11 +151,13 @@ def frozen(state: State) -> frozenset[str]:
 def frozen_at_start(state: State, data) -> tuple[str, ...]:
     """L908: German units on or adjacent to a coastal city or coastal fortress hex, or on
     Rotterdam or Amsterdam. A town counts as a city: the Terrain Effects Chart has one "Town or
-    City" row."""
-    coastal_towns = {h for h, x in data.map.hexes.items()
-                     if "coastal" in x.features and (x.terrain in G_TOWN_TERRAIN or "fortress" in x.features)}
-    near = set(coastal_towns)
-    for h in coastal_towns:
+    City" row. Option special_rule_g_coast: only the coast North of the Seine (default)."""
+    coast = {h for h, x in data.map.hexes.items()
+             if "coastal" in x.features and (x.terrain in G_TOWN_TERRAIN or "fortress" in x.features)}
+    if state.core.options.get("special_rule_g_coast") == "north_of_seine":
+        coast &= data.area(G_RELEASE_AREA)
+    near = set(coast)
+    for h in coast:
         near.update(data.neighbours[h])
     for name in G_PLACES:
         near.update(data.place(name))

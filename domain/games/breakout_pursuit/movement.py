@@ -53,7 +53,8 @@ def enter(adj) -> bool:
     state, data = adj.state, adj.ruleset.data
     if special_rule_g(state) and FROZEN not in state.flags:
         # The first movement phase of the game: the units Special Rule G holds are where they started.
-        adj.emit(FlagSet(name=FROZEN, value=list(frozen_at_start(state, data)), cite=(cite.SPECIAL_RULE_G,)))
+        coast = cite.ruling("special_rule_g_coast", state.core.options.get("special_rule_g_coast"))
+        adj.emit(FlagSet(name=FROZEN, value=list(frozen_at_start(state, data)), cite=(cite.SPECIAL_RULE_G, coast)))
     if special_rule_a(adj.state, data):
         adj.emit(FlagSet(name="special_rule_a", value=adj.state.core.clock.turn, cite=(cite.SPECIAL_RULE_A,)))
         return False

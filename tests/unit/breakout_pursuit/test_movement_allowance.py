@@ -128,18 +128,22 @@ def test_special_rule_a_no_allied_move_in_the_first_initial_movement_phase():
 G_UNITS = {U.G_MECH: "0309", U.G_INF: "0209", U.G_MECH2: "0506", U.G_INF12: "0608"}
 
 
-def test_special_rule_g_freezes_german_units_near_coastal_cities_and_on_rotterdam():
-    """Special Rule G (L908): units starting on or next to a coastal city or coastal fortress (0409,
-    0709), or on Rotterdam (0209) or Amsterdam (0109), are recorded when the first movement phase begins."""
-    s = position({U.A_MECH: "0303", **G_UNITS}, scenario="AG", phase="supply", turn=1)
+@pytest.mark.parametrize("coast,also", [("north_of_seine", []), ("whole_map", [U.G_INF12])])
+def test_special_rule_g_freezes_german_units_near_coastal_cities_and_on_rotterdam(coast, also):
+    """Special Rule G (L908): units starting on or next to a coastal city or coastal fortress, or on
+    Rotterdam (0209) or Amsterdam (0109), are recorded when the first movement phase begins. Option
+    special_rule_g_coast: the coast North of the Seine (synthetic: rows 01-05, columns 06-09, so the
+    town 0409 but not the fortress 0709), or the whole map."""
+    s = position({U.A_MECH: "0303", **G_UNITS}, scenario="AG", phase="supply", turn=1, options={"special_rule_g_coast": coast})
     ruling, _ = play(s, "allied", EndPhase())
     frozen = {f.name: f.value for f in effects(ruling, FlagSet)}[al.FROZEN]
-    assert sorted(frozen) == sorted([U.G_MECH, U.G_INF, U.G_INF12])
+    assert sorted(frozen) == sorted([U.G_MECH, U.G_INF] + also)
 
 
 def test_special_rule_g_holds_until_an_allied_combat_unit_moves_north_of_the_seine_above_row_20():
     """Special Rule G (L908): frozen units may not move until an Allied combat unit moves onto or
-    through a hex of the release area (synthetic: rows 01-03, columns 06-09); a Truck does not count."""
+    through a hex North of the Seine above the 2000 row (synthetic: rows 01-05, columns 06-09); a
+    Truck does not count."""
     flags = {"special_rules": ["A", "G"], al.FROZEN: [U.G_MECH]}
     s = position({U.G_MECH: "0309", U.G_MECH2: "0506"}, scenario="AG", turn=2, side="german", flags=flags)
     assert code(s, "german", U.G_MECH, "0308") == "special_rule_g"
