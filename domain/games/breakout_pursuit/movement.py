@@ -50,12 +50,13 @@ def stack_count(state: State, hex_id: str) -> int:
 
 def enter(adj) -> bool:
     """Begin a movement phase; True when the phasing player has a unit that can move."""
-    state, data = adj.state, adj.ruleset.data
-    if special_rule_g(state) and FROZEN not in state.flags:
+    data = adj.ruleset.data
+    if special_rule_g(adj.state) and FROZEN not in adj.state.flags:
         # The first movement phase of the game: the units Special Rule G holds are where they started.
-        coast = cite.ruling("special_rule_g_coast", state.core.options.get("special_rule_g_coast"))
-        adj.emit(FlagSet(name=FROZEN, value=list(frozen_at_start(state, data)), cite=(cite.SPECIAL_RULE_G, coast)))
+        coast = cite.ruling("special_rule_g_coast", adj.state.core.options.get("special_rule_g_coast"))
+        adj.emit(FlagSet(name=FROZEN, value=list(frozen_at_start(adj.state, data)), cite=(cite.SPECIAL_RULE_G, coast)))
     if special_rule_a(adj.state, data):
+        # The phase passes with nothing moved; the flag puts the reason in the log.
         adj.emit(FlagSet(name="special_rule_a", value=adj.state.core.clock.turn, cite=(cite.SPECIAL_RULE_A,)))
         return False
     state = adj.state
@@ -159,13 +160,16 @@ def destinations(state: State, data, u: Unit, q: Query | None = None) -> dict[st
     if b.minimum_move:
         after = state.core.options.get("minimum_move") == "after_spending"
         starts = [h for h, c in reach.costs.items() if c <= b.points] if after else [u.hex]
+        extra: dict[str, Dest] = {}
         for frm in starts:
             for n in data.neighbours[frm]:
                 via = hexside_id(frm, n)
                 if n in out or n == u.hex or not minimum_step(frm, n, via, q):
                     continue
-                path = reach.path(frm)[1:] + (n,)
-                out[n] = Dest(reach.costs[frm] + step(frm, n, via, q), path, True)
+                cost = reach.costs[frm] + step(frm, n, via, q)
+                if n not in extra or cost < extra[n].cost:
+                    extra[n] = Dest(cost, reach.path(frm)[1:] + (n,), True)
+        out.update(extra)
     if u.combat_unit:
         out = {h: d for h, d in out.items() if q.stacks[h] < STACK_LIMIT}
     return out
