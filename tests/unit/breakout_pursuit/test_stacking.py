@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 import pytest
+from msgspec.structs import replace
 
-from domain.games.breakout_pursuit import movement
+from domain.games.breakout_pursuit import BREAKOUT_PURSUIT, movement
 from domain.games.breakout_pursuit.effects import UnitEliminated, UnitPlaced
 from domain.games.breakout_pursuit.orders import EndPhase, Move, MoveToStaging
-from domain.kernel.commands import Accepted, Rejected
-from tests.unit.breakout_pursuit.helpers import U, effects, play, position, ruleset
+from domain.kernel import game
+from domain.kernel.commands import Accepted, Rejected, SeatOrder
+from domain.kernel.core import Clock
+from domain.kernel.dice import ScriptedDice
+from tests.unit.breakout_pursuit.helpers import U, effects, play, position, real_pack, ruleset
 
 THREE = {U.A_MECH: "0304", U.A_MECH2: "0304", U.A_INF: "0304"}
 
@@ -121,3 +125,17 @@ def test_legal_lists_each_reachable_hex_once_with_a_cheapest_path():
     assert "0308" not in dests  # five hexes and the river: 6 MP
     orders = [o for o in ruleset().legal(s, "allied", unit=U.A_INF)]
     assert len(orders) == len({o.path[-1] for o in orders}) == len(dests)
+
+
+@pytest.mark.parametrize("side,phase", [("german", "initial_movement"), ("allied", "mechanized_movement")])
+def test_listed_orders_are_accepted_on_the_real_map(side, phase):
+    """The rules contract, on the pack's map with scenario 1.1's historical set-up: every 10th
+    listed move (about 300 of them) is accepted."""
+    rs = BREAKOUT_PURSUIT.bind(real_pack())
+    s = rs.setup(rs.pack, "1.1", game_id="t", options=rs.resolve_options({}))
+    s = replace(s, core=replace(s.core, started=True, clock=Clock(turn=2, phase=phase, side=side)))
+    orders = [o for o in rs.legal(s, side) if not isinstance(o, EndPhase)]
+    assert len(orders) > 100
+    for order in orders[::10]:
+        ruling = game.adjudicate(rs, s, SeatOrder(seat=side, order=order), ScriptedDice([]), version=2)
+        assert isinstance(ruling, Accepted), (order, ruling)
