@@ -19,7 +19,7 @@ from domain.kernel.core import Clock
 from domain.kernel.grid import Grid, hexside_id
 from domain.kernel.pack.provenance import Placeholder
 from domain.kernel.pack.schema import GridSpec, Hex, Hexside, MapData, Pack
-from tests.unit.breakout_pursuit.helpers import real_pack
+from tests.unit.breakout_pursuit.movement_helpers import real_pack
 
 PROV = Placeholder(reason="benchmark map")
 

@@ -12,7 +12,7 @@ import pytest
 from domain.games.breakout_pursuit import BREAKOUT_PURSUIT
 from domain.kernel.conformance import run
 from services.conformance import load_cases
-from tests.unit.breakout_pursuit.helpers import real_pack
+from tests.unit.breakout_pursuit.movement_helpers import real_pack
 
 CASES = Path(__file__).resolve().parents[3] / "domain/games/breakout_pursuit/conformance"
 FILES = sorted(p.name for p in CASES.glob("*.toml") if p.name in ("zoc.toml", "stacking.toml", "movement.toml"))

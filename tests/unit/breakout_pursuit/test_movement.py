@@ -1,6 +1,6 @@
-"""Movement A-F and the Terrain Effects Chart on the synthetic map (helpers.py): what a step costs,
+"""Movement A-F and the Terrain Effects Chart on the synthetic map (movement_helpers.py): what a step costs,
 which steps are prohibited, what a move does besides moving. Costs are worked out by hand from
-the map sketch in helpers.py."""
+the map sketch in movement_helpers.py."""
 from __future__ import annotations
 
 import pytest
@@ -8,7 +8,7 @@ import pytest
 from domain.games.breakout_pursuit.effects import FlagSet, PipelinesDeactivated, UnitEliminated, UnitMoved
 from domain.games.breakout_pursuit.orders import Move
 from domain.kernel.commands import Accepted, Rejected
-from tests.unit.breakout_pursuit.helpers import U, effects, play, position
+from tests.unit.breakout_pursuit.movement_helpers import U, effects, play, position
 
 
 def moved(state, seat, unit, *path, **kw):

@@ -9,7 +9,7 @@ from domain.games.breakout_pursuit import movement
 from domain.games.breakout_pursuit.effects import DisruptionEnded, FlagSet, UnitMoved
 from domain.games.breakout_pursuit.orders import EndPhase, Move
 from domain.kernel.commands import Accepted, Rejected
-from tests.unit.breakout_pursuit.helpers import U, effects, play, position, ruleset
+from tests.unit.breakout_pursuit.movement_helpers import U, effects, play, position, ruleset
 
 
 def ma(state, unit) -> int:

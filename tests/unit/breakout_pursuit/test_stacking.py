@@ -11,7 +11,7 @@ from domain.kernel import game
 from domain.kernel.commands import Accepted, Rejected, SeatOrder
 from domain.kernel.core import Clock
 from domain.kernel.dice import ScriptedDice
-from tests.unit.breakout_pursuit.helpers import U, effects, play, position, real_pack, ruleset
+from tests.unit.breakout_pursuit.movement_helpers import U, effects, play, position, real_pack, ruleset
 
 THREE = {U.A_MECH: "0304", U.A_MECH2: "0304", U.A_INF: "0304"}
 

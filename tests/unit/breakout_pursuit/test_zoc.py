@@ -1,8 +1,8 @@
-"""Zones of Control G-L on the synthetic map (helpers.py): who exerts ZOC and where it reaches."""
+"""Zones of Control G-L on the synthetic map (movement_helpers.py): who exerts ZOC and where it reaches."""
 from __future__ import annotations
 
 from domain.games.breakout_pursuit import zoc
-from tests.unit.breakout_pursuit.helpers import U, position, ruleset
+from tests.unit.breakout_pursuit.movement_helpers import U, position, ruleset
 
 
 def controlled(state, side):

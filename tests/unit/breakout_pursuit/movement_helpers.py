@@ -1,6 +1,7 @@
-"""Test helpers for Breakout & Pursuit: a small synthetic map with the real counters and tables,
-positions built on it, and orders played through the kernel. Shared by the section tests: add,
-don't rewrite.
+"""Test helpers for the Breakout & Pursuit movement tests: a small synthetic map with the real
+counters and tables, positions built on it, orders played through the kernel, and the real pack
+read with its map validated. (Kept apart from the shared helpers.py, which sibling work wrote at
+the same time with another synthetic map.)
 
 The synthetic map (every datum a placeholder for tests; the real map is pack/map.json) is 8 rows
 by 10 columns of printed ids RRCC, row-major with even rows shifted right (the default grid: 0303
@@ -40,7 +41,7 @@ from domain.kernel.pack.validate import validate_pack
 from infra.packs import read_dir
 from tools.bp_data.build import PACK
 
-SYNTHETIC = Placeholder(reason="synthetic test map (tests/unit/breakout_pursuit/helpers.py)")
+SYNTHETIC = Placeholder(reason="synthetic test map (tests/unit/breakout_pursuit/movement_helpers.py)")
 ROWS, COLS = range(1, 9), range(1, 11)
 TOWNS = {"0102": "Cherbourg", "0104": "Bayeux", "0109": "Amsterdam", "0209": "Rotterdam", "0409": "Dunkirk", "0709": "St. Malo"}
 FORTRESSES = ("0709",)
