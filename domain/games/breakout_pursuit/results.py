@@ -12,7 +12,7 @@ from __future__ import annotations
 import msgspec
 from msgspec.structs import replace
 
-from domain.games.breakout_pursuit import battlegroups, cite, retreat, victory
+from domain.games.breakout_pursuit import battlegroups, cite, movement, retreat, victory
 from domain.games.breakout_pursuit.effects import (
     CombatPending, ControlChanged, FortressDestroyed, UnitEliminated, UnitRetreated, UnitsAdvanced, UnitsDisrupted,
 )
@@ -103,12 +103,11 @@ def eliminate(adj, ids, cause: str, why, *, replaceable: bool = True) -> None:
 
 
 def overrun(adj, side: str, hex_id: str) -> None:
-    """A German unit entering a hex destroys the Allied Supply and Pipeline units there (Movement B,
-    Pipeline H, Correction L654); the Naval Supply unit is never destroyed (Correction L656)."""
-    if side != GERMAN:
-        return
-    victims = [u.id for u in adj.state.at(hex_id) if u.side == ALLIED and u.type in ("supply", "pipeline")]
-    eliminate(adj, victims, "overrun", cite.PIPELINE_H, replaceable=False)
+    """A German unit retreating or advancing into a hex destroys the Allied Supply and Pipeline units
+    there, as a move does (Movement B, Pipeline H, Correction L654; the Naval Supply unit is displaced,
+    L656)."""
+    if side == GERMAN:
+        movement.overrun(adj, (hex_id,))
 
 
 def occupy(adj, side: str, hexes: tuple[str, ...]) -> None:
