@@ -14,8 +14,7 @@ columns 01-10 in the map's numbering (RRCC, even rows shifted, digest §5.2):
 
 Scenario "2.1" is replaced by a synthetic one (Game-Turns 11-16, seats "allied" and "german")
 with one Allied and one German unit in contact, so that the genesis stops in the first Combat
-Phase whatever the interim section modules do. `real_map_ruleset()` plays on the pack's own map
-with such a scenario (US 12-5 in 1023 against a German 4-5 in 1022): the conformance cases use it.
+Phase whatever the interim section modules do.
 """
 from __future__ import annotations
 
@@ -23,13 +22,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import msgspec
 from msgspec.structs import replace
 
 from domain.games.breakout_pursuit import BREAKOUT_PURSUIT
 from domain.kernel import game
 from domain.kernel.commands import Begin, SeatOrder
-from domain.kernel.conformance import Case, run
 from domain.kernel.dice import ScriptedDice
 from domain.kernel.grid import Grid, hexside_id
 from domain.kernel.pack.decode import MANIFEST, assemble, convert, convert_sections, gather
@@ -91,8 +88,8 @@ def contact_scenario(allied_at: str, german_at: str) -> Scenario:
 
 
 def _pack_files() -> Pack:
-    """The pack's own files, decoded without the whole-pack validation (its scenarios still name
-    map areas the map does not have)."""
+    """The pack's own files, decoded without the whole-pack validation: the synthetic map replaces
+    the one its scenarios refer to."""
     issues: list = []
     g = gather(read_dir(PACK_DIR), ("meta", "files"), issues)
     meta = convert(g.manifest.get("meta"), PackMeta, "meta", MANIFEST, issues)
@@ -107,22 +104,11 @@ def synthetic_pack() -> Pack:
                    map=synthetic_map(), scenarios={"2.1": contact_scenario("0406", "0405")})
 
 
-@lru_cache(maxsize=1)
-def real_map_pack() -> Pack:
-    pack = _pack_files()
-    assert pack.map is not None, "the pack has no map"
-    return replace(pack, sources={**pack.sources, SRC: Placeholder(reason="a contact scenario for tests")},
-                   scenarios={"2.1": contact_scenario("1023", "1022")})
-
 
 @lru_cache(maxsize=1)
 def ruleset():
     return BREAKOUT_PURSUIT.bind(synthetic_pack())
 
-
-@lru_cache(maxsize=1)
-def real_map_ruleset():
-    return BREAKOUT_PURSUIT.bind(real_map_pack())
 
 
 def position(spec: dict[str, Any], options: dict[str, Any] | None = None):
@@ -153,11 +139,3 @@ def submit(state, seat: str, order, dice=(), version: int = 2):
 
 def effects_of(ruling, tag: str) -> list:
     return [e for e in ruling.effects if e.__struct_config__.tag == tag]
-
-
-def run_cases(path: Path, bound=None) -> list:
-    """Run a conformance file (on the pack's map unless another bound ruleset is given)."""
-    import tomllib
-
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return [run(msgspec.convert(raw, type=Case), bound or real_map_ruleset()) for raw in data["case"]]
