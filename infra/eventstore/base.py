@@ -98,7 +98,7 @@ def seal(game_id: str, after_version: int, prev_link: bytes, events: Sequence[Ne
     recorded_at = utc_now()
     head = chain.link_head(game_id)
     rows = []
-    for offset, (event, p) in enumerate(zip(events, prepare(events, recorded_at)), start=1):
+    for offset, (event, p) in enumerate(zip(events, prepare(events, recorded_at), strict=True), start=1):
         version = after_version + offset
         prev_link = chain.link_from_parts(head, version, p.middle, prev_link)
         rows.append(

@@ -61,7 +61,9 @@ class GroupCommit(Generic[T, R]):
 
     def _lead(self, batch: list[_Slot[T]]) -> None:
         try:
-            outcomes = self._run_batch([s.item for s in batch])
+            outcomes = list(self._run_batch([s.item for s in batch]))
+            if len(outcomes) != len(batch):
+                raise RuntimeError(f"a batch of {len(batch)} got {len(outcomes)} outcomes")
         except BaseException as exc:  # the batch as a whole failed: every caller in it sees why
             outcomes = [exc] * len(batch)
         with self._guard:
@@ -69,7 +71,7 @@ class GroupCommit(Generic[T, R]):
             del self._queue[: self._max_batch]
             if not following:
                 self._busy -= 1
-        for s, outcome in zip(batch, outcomes):
+        for s, outcome in zip(batch, outcomes, strict=True):
             s.outcome = outcome
             s.lead = None
             s.done.set()

@@ -7,7 +7,8 @@ links from the head link read under the lock, and inserts under LOCK TABLE event
 Concurrent appends in one process are group-committed (groupcommit.py): one call, one transaction
 and one fsync for the batch, each append with its own key, checks, links and outcome.
 Lock order is always stream rows (sorted by game id), then the event table; folds take their
-projection row first. Nothing else locks these, so there are no deadlock cycles.
+projection row first. Two batches claiming the same idempotency keys in opposite orders could still
+deadlock; PostgreSQL then aborts one (nothing written) and its appends are retried one by one.
 """
 from __future__ import annotations
 
@@ -87,7 +88,7 @@ def _prepare(game_id: str, events: Sequence[NewEvent], expected_version: int | N
     recorded_at = base.utc_now()
     wire = [
         _WireEvent(e.type, e.schema_version, e.visibility, e.data, p.metadata, p.salt, e.adjudicates, p.middle)
-        for e, p in zip(events, base.prepare(events, recorded_at))
+        for e, p in zip(events, base.prepare(events, recorded_at), strict=True)
     ]
     return _Append(
         game_id,
@@ -123,7 +124,7 @@ def _call(conn: psycopg.Connection, appends: Sequence[_Append]) -> list[AppendRe
     batch = [appends[i] for i in order]
     rows = conn.execute(_APPEND, (_encode_batch(batch).decode(),)).fetchall()
     outcomes: list[AppendResult | Exception] = [None] * len(appends)  # type: ignore[list-item]
-    for i, a, row in zip(order, batch, rows):
+    for i, a, row in zip(order, batch, rows, strict=True):
         outcomes[i] = _outcome(a, row)
     return outcomes
 

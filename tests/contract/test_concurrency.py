@@ -29,9 +29,9 @@ def race(n: int, work):
 
 def test_exactly_one_of_two_writers_wins_an_expected_version_race(store):
     create(store, "g1")
-    for round_ in range(10):
+    for _ in range(10):
         version = store.head("g1").version
-        results = race(2, lambda i: store.append("g1", [order(i)], expected_version=version))
+        results = race(2, lambda i, v=version: store.append("g1", [order(i)], expected_version=v))
         conflicts = [r for r in results if isinstance(r, VersionConflict)]
         wins = [r for r in results if not isinstance(r, Exception)]
         assert len(wins) == 1 and len(conflicts) == 1, results
