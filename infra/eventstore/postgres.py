@@ -1,37 +1,31 @@
 """The server event store: PostgreSQL through a psycopg 3 connection pool.
 
-An append is one call of the `umpire_append` function (migrations/postgres/0002_append_function.sql):
-one round trip, one transaction. Python first prepares what needs no lock (salts, metadata bytes,
-chain-link middles); the function locks the stream row, checks key, version and rulings, chains the
-links from the head link read under the lock, and inserts under LOCK TABLE event IN EXCLUSIVE MODE.
-Concurrent appends in one process are group-committed (groupcommit.py): one call, one transaction
-and one fsync for the batch, each append with its own key, checks, links and outcome.
-Lock order is always stream rows (sorted by game id), then the event table; folds take their
-projection row first. Two batches claiming the same idempotency keys in opposite orders could still
-deadlock; PostgreSQL then aborts one (nothing written) and its appends are retried one by one.
+An append is one call of the `umpire_append` function (pgappend.py, and the SQL in
+migrations/postgres/0002_append_function.sql): one round trip, one transaction. Concurrent appends in
+one process are group-committed (groupcommit.py): one call, one transaction and one fsync for the
+batch, each append with its own key, checks, chain links and outcome.
+Lock order is always stream rows (sorted by game id), then idempotency keys (sorted), then the event
+table; folds take their projection row first. A lock not granted within lock_timeout, or a deadlock
+PostgreSQL breaks, rolls the batch back whole; its appends are then retried one at a time.
 """
 from __future__ import annotations
 
 from contextlib import contextmanager
 from typing import Iterator, Sequence
 
-import msgspec
 import psycopg
 from psycopg import errors as pgerr
 from psycopg.rows import kwargs_row
 from psycopg_pool import ConnectionPool
 
 from domain.kernel import chain
-from infra.eventstore import base
+from infra.eventstore import base, pgappend
 from infra.eventstore.errors import (
     Conflict,
-    DuplicateRuling,
     GameExists,
-    IdempotencyMismatch,
     LockTimeout,
     StoreUnavailable,
     UnknownGame,
-    VersionConflict,
 )
 from infra.eventstore.groupcommit import GroupCommit
 from infra.eventstore.types import AppendResult, GameHead, Idempotency, NewEvent, Projection, StoredEvent
@@ -39,7 +33,6 @@ from infra.eventstore.types import AppendResult, GameHead, Idempotency, NewEvent
 _EVENT_COLUMNS = ", ".join(StoredEvent.__struct_fields__)
 _SELECT_EVENTS = f"SELECT {_EVENT_COLUMNS} FROM event"
 _HEAD_COLUMNS = "game_id, ruleset, pack_hash, version, created_at"
-_APPEND = "SELECT status, first_version, last_version, detail FROM umpire_append(%s::json)"
 _MIGRATION_LOCK = 0x756D70697265  # pg_advisory_xact_lock key: concurrent start-ups migrate one at a time
 # A fold's transaction idles while rules run in memory; a session idle longer than this (a hung
 # client) is cut off so it cannot hold locks for ever.
@@ -54,85 +47,6 @@ def _errors() -> Iterator[None]:
         raise LockTimeout(str(exc)) from exc
     except psycopg.OperationalError as exc:  # connection refused or lost, pool timeout, server shutdown
         raise StoreUnavailable(str(exc)) from exc
-
-
-class _WireEvent(msgspec.Struct, frozen=True):
-    type: str
-    schema_version: int
-    visibility: str
-    data: bytes  # bytes travel as base64 in the JSON batch
-    metadata: bytes
-    salt: bytes
-    adjudicates: int | None
-    chain_middle: bytes
-
-
-class _Append(msgspec.Struct, frozen=True):
-    """One append as umpire_append receives it, prepared outside any lock."""
-
-    game_id: str
-    expected_version: int | None
-    principal: str | None
-    key: str | None
-    request_hash: bytes | None
-    recorded_at: str
-    chain_head: bytes
-    rulings: list[int]
-    events: list[_WireEvent]
-
-
-_encode_batch = msgspec.json.Encoder().encode
-
-
-def _prepare(game_id: str, events: Sequence[NewEvent], expected_version: int | None, idem: Idempotency | None) -> _Append:
-    recorded_at = base.utc_now()
-    wire = [
-        _WireEvent(e.type, e.schema_version, e.visibility, e.data, p.metadata, p.salt, e.adjudicates, p.middle)
-        for e, p in zip(events, base.prepare(events, recorded_at), strict=True)
-    ]
-    return _Append(
-        game_id,
-        expected_version,
-        idem.principal if idem else None,
-        idem.key if idem else None,
-        idem.request_hash if idem else None,
-        recorded_at,
-        chain.link_head(game_id),
-        base.rulings_in(events),
-        wire,
-    )
-
-
-def _outcome(append: _Append, row: tuple) -> AppendResult | Exception:
-    status, first, last, detail = row
-    if status in ("appended", "replayed"):
-        return AppendResult(first_version=first, last_version=last, replayed=status == "replayed")
-    if status == "conflict":
-        return VersionConflict(append.expected_version, detail)
-    if status == "duplicate_ruling":
-        return DuplicateRuling(detail)
-    if status == "mismatch":
-        return IdempotencyMismatch(append.principal, append.key)
-    if status == "unknown_game":
-        return UnknownGame(append.game_id)
-    raise AssertionError(f"umpire_append answered {status!r}")
-
-
-def _call(conn: psycopg.Connection, appends: Sequence[_Append]) -> list[AppendResult | Exception]:
-    """Run `appends` in one umpire_append call, in the caller's transaction (autocommit: its own)."""
-    order = sorted(range(len(appends)), key=lambda i: appends[i].game_id)  # stable: same-game order kept
-    batch = [appends[i] for i in order]
-    rows = conn.execute(_APPEND, (_encode_batch(batch).decode(),)).fetchall()
-    outcomes: list[AppendResult | Exception] = [None] * len(appends)  # type: ignore[list-item]
-    for i, a, row in zip(order, batch, rows, strict=True):
-        outcomes[i] = _outcome(a, row)
-    return outcomes
-
-
-def _raise_or_return(outcome: AppendResult | Exception) -> AppendResult:
-    if isinstance(outcome, Exception):
-        raise outcome
-    return outcome
 
 
 class PostgresStore:
@@ -187,22 +101,23 @@ class PostgresStore:
     def create_game(
         self, game_id: str, *, ruleset: str, pack_hash: str, genesis: NewEvent, idem: Idempotency | None = None
     ) -> StoredEvent:
-        append = _prepare(game_id, [genesis], 0, idem)
+        genesis_append = pgappend.prepare(game_id, [genesis], 0, idem)
+        now = genesis_append.append.recorded_at
         with self._conn() as conn:
             try:
                 with conn.transaction():
                     created = conn.execute(
                         "INSERT INTO game_stream VALUES (%s, %s, %s, 0, %s, %s) ON CONFLICT DO NOTHING RETURNING 1",
-                        (game_id, ruleset, pack_hash, chain.GENESIS, append.recorded_at),
+                        (game_id, ruleset, pack_hash, chain.GENESIS, now),
                     ).fetchone()
                     if created is None:
                         raise GameExists(game_id)
                     p = base.NEW_PROJECTION
                     conn.execute(
                         "INSERT INTO projection VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                        (game_id, p.version, p.adjudicated, p.status, p.summary, p.state, append.recorded_at),
+                        (game_id, p.version, p.adjudicated, p.status, p.summary, p.state, now),
                     )
-                    _raise_or_return(_call(conn, [append])[0])
+                    pgappend.raise_or_return(pgappend.call(conn, [genesis_append])[0])
             except GameExists:
                 # A retry of a create that already committed (possibly concurrently) is a replay.
                 stored = self._stored_key(conn, idem) if idem is not None else None
@@ -219,15 +134,15 @@ class PostgresStore:
         expected_version: int | None = None,
         idem: Idempotency | None = None,
     ) -> AppendResult:
-        append = _prepare(game_id, events, expected_version, idem)
+        append = pgappend.prepare(game_id, events, expected_version, idem)
         if self._group is not None:
-            return _raise_or_return(self._group.submit(append))
-        return _raise_or_return(self._run_batch([append])[0])
+            return pgappend.raise_or_return(self._group.submit(append))
+        return pgappend.raise_or_return(self._run_batch([append])[0])
 
-    def _run_batch(self, appends: Sequence[_Append]) -> list[AppendResult | Exception]:
+    def _run_batch(self, appends: Sequence[pgappend.Pending]) -> list[AppendResult | Exception]:
         try:
             with self._conn() as conn:
-                return _call(conn, appends)
+                return pgappend.call(conn, appends)
         except LockTimeout:
             if len(appends) == 1:
                 raise
@@ -387,8 +302,8 @@ class _PostgresFold:
     def append(
         self, events: Sequence[NewEvent], *, expected_version: int | None = None, idem: Idempotency | None = None
     ) -> AppendResult:
-        append = _prepare(self._game_id, events, expected_version, idem)
-        return _raise_or_return(_call(self._conn, [append])[0])
+        append = pgappend.prepare(self._game_id, events, expected_version, idem)
+        return pgappend.raise_or_return(pgappend.call(self._conn, [append])[0])
 
     def write(self, projection: Projection) -> None:
         base.check_projection_write(self.projection, projection)

@@ -18,7 +18,7 @@ from infra.eventstore import (
     open_store,
 )
 from infra.eventstore.base import chain_item
-from infra.eventstore.postgres import _prepare
+from infra.eventstore.pgappend import prepare as _prepare
 from tests.contract.support import create, order, ruling
 
 
