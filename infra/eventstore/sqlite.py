@@ -32,11 +32,11 @@ _HEAD_COLUMNS = "game_id, ruleset, pack_hash, version, created_at"
 
 
 def _event(row: tuple) -> StoredEvent:
-    return StoredEvent(**dict(zip(_EVENT_COLUMNS, row)))
+    return StoredEvent(**dict(zip(_EVENT_COLUMNS, row, strict=True)))
 
 
 def _head(row: tuple) -> GameHead:
-    return GameHead(**dict(zip(GameHead.__struct_fields__, row)))
+    return GameHead(**dict(zip(GameHead.__struct_fields__, row, strict=True)))
 
 
 def _statements(script: str) -> Iterator[str]:
