@@ -83,11 +83,8 @@ class Games:
                               layout=state0.core.layout, official=official,
                               dice=DiceSpec(mode="keyed", commitments=keys.commitments(seeds, epochs), epochs=epochs))
         event = self.store.create_game(game_id, ruleset=ruleset.id, pack_hash=h,
-                                       genesis=NewEvent(type="game.created", data=encode(genesis), actor=principal))
-        # TODO(store): write the seeds in create_game's transaction; until then a crash right here
-        # leaves a game whose first roll fails and halts it (visible to organisers, never silent).
-        for chain, seed in seeds.items():
-            self.store.put_secret(game_id, keys.secret_name(chain), seed)
+                                       genesis=NewEvent(type="game.created", data=encode(genesis), actor=principal),
+                                       secrets={keys.secret_name(chain): seed for chain, seed in seeds.items()})
         return Created(game_id=game_id, version=event.version, seats=state0.core.layout.seat_ids())
 
     def submit_order(self, game_id: str, seat: str, order: bytes | dict, *, principal: str, key: str | None = None,
