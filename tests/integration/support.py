@@ -75,6 +75,12 @@ class Bots:
         except BaseException as exc:  # reported by stop(): a submission must never fail
             self.errors.append(exc)
 
+    def finish(self, timeout: float) -> None:
+        """Let every bot play its game to the end, then stop."""
+        for t in self._threads:
+            t.join(timeout)
+        self.stop()
+
     def stop(self, timeout: float = 30.0) -> None:
         self.stopping.set()
         for t in self._threads:
