@@ -42,11 +42,11 @@ class RulingTimeout(Exception):
     pass
 
 
-def fault(point: str, game_id: str, detail: str) -> None:
+def fault(point: str, game_id: str, first: int, last: int) -> None:
     """UMPIRE_FAULT=before_commit|after_commit: kill this process at that moment (fault tests only).
-    The line logged first is how a test learns which fold died and what it held."""
+    The line logged first is how a test learns which fold died and which commands it was ruling."""
     if os.environ.get("UMPIRE_FAULT") == point:
-        log.warning("fault injected at %s: game %s %s", point, game_id, detail)
+        log.warning("fault injected at %s: game %s, commands %d..%d", point, game_id, first, last)
         os.kill(os.getpid(), signal.SIGKILL)
 
 
@@ -128,14 +128,14 @@ def fold_game(games: Games, game_id: str, *, batch: int = 200, ruling_seconds: f
             out += reveals
             state, adjudicated, ruled = after, cmd.version, ruled + 1
             status = "finished" if state.core.finished else "active"  # a finished game still rules: it rejects
-        fault("before_commit", game_id, f"rolls back rulings of commands {pending[0].version}..{adjudicated}")
+        fault("before_commit", game_id, pending[0].version, adjudicated)
         result = f.append(out)
         left = ruled < len(pending) or result.first_version - 1 > seen  # unread commands came in meanwhile
         f.write(Projection(version=max(proj.version, adjudicated) if left else result.last_version,
                            adjudicated=adjudicated, status=status,
                            summary=msgspec.json.encode(game.summary(ctx.ruleset, state)),
                            state=msgspec.json.encode(state)))
-    fault("after_commit", game_id, f"committed rulings of commands {pending[0].version}..{adjudicated}")
+    fault("after_commit", game_id, pending[0].version, adjudicated)
     return FoldResult(game_id=game_id, ruled=ruled, appended=len(out), status=status,
                       more=ruled < len(pending) and status != "halted")
 
