@@ -369,7 +369,9 @@ class _PostgresFold:
     def append(
         self, events: Sequence[NewEvent], *, expected_version: int | None = None, idem: Idempotency | None = None
     ) -> AppendResult:
-        return self._store._append_on(self._conn, self._game_id, events, expected_version=expected_version, idem=idem)
+        with self._conn.pipeline():  # two round trips, as a plain append
+            return self._store._append_on(self._conn, self._game_id, events, expected_version=expected_version,
+                                          idem=idem)
 
     def write(self, projection: Projection) -> None:
         base.check_projection_write(self.projection, projection)

@@ -19,6 +19,7 @@ import signal
 import threading
 import time
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any
 
 import msgspec
@@ -86,7 +87,7 @@ def fold_game(games: Games, game_id: str, *, batch: int = 200, ruling_seconds: f
     fold without a verdict: they are not the command's fault."""
     store = games.store
     ctx = games.context(game_id)
-    keyring = Keyring(store, game_id, ctx.genesis.dice.epochs).load()
+    keyring = _keyring(store, game_id, ctx.genesis.dice.epochs)
     mix = bytes.fromhex(ctx.genesis.dice.mix)
     started = time.monotonic()
     with store.fold(game_id) as f:
@@ -138,6 +139,12 @@ def fold_game(games: Games, game_id: str, *, batch: int = 200, ruling_seconds: f
     fault("after_commit", game_id, pending[0].version, adjudicated)
     return FoldResult(game_id=game_id, ruled=ruled, appended=len(out), status=status,
                       more=ruled < len(pending) and status != "halted")
+
+
+@lru_cache(maxsize=4096)
+def _keyring(store, game_id: str, epochs: int) -> Keyring:
+    """A game's seeds never change (written with its genesis): read them once per process."""
+    return Keyring(store, game_id, epochs).load()
 
 
 def decode_command(ctx: Context, e) -> Any:
