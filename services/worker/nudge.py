@@ -15,12 +15,16 @@ from services.config import Settings
 
 log = logging.getLogger("umpire.nudge")
 PAUSE_AFTER_FAILURE = 5.0  # s without sending after a failed send; the sweep covers the gap
+FAIL_FAST = {"max_retries": 1, "interval_start": 0, "interval_step": 0.1, "interval_max": 0.1}
 
 
 def celery_nudge(settings: Settings) -> Callable[[str], None]:
     from services.worker.app import FOLD_QUEUE, make_app
 
     app = make_app(settings)
+    # Fail fast: one reconnection attempt at once (a connection Redis dropped), not kombu's default of
+    # retrying for seconds while the order's request waits.
+    app.conf.broker_transport_options = {**app.conf.broker_transport_options, **FAIL_FAST}
     lock = threading.Lock()
     paused_until = 0.0
 
@@ -29,7 +33,6 @@ def celery_nudge(settings: Settings) -> Callable[[str], None]:
         if time.monotonic() < paused_until:
             return
         try:
-            # retry=False: one attempt; kombu's default would retry for seconds while the order waits.
             app.send_task("umpire.fold", args=(game_id,), queue=FOLD_QUEUE, retry=False)
         except Exception as exc:
             with lock:
