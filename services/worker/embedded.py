@@ -98,7 +98,9 @@ class EmbeddedFolder:
             return self.games.store.lagging()
         except StoreError as exc:
             log.warning("sweep failed (%s); next one in %.0f s", exc, self.sweep_seconds)
-            return []
+        except Exception:  # never let the fold thread die: embedded mode would stop ruling unnoticed
+            log.exception("sweep failed; next one in %.0f s", self.sweep_seconds)
+        return []
 
     def _fold(self, game_id: str) -> None:
         try:
