@@ -1,7 +1,6 @@
 """Embedded mode: the fold on a thread of the API process, SQLite, no Redis and no Celery."""
 from __future__ import annotations
 
-
 import msgspec
 import pytest
 
