@@ -71,7 +71,7 @@ def test_the_sweep_rules_what_no_nudge_announced(tmp_path):
         rt.stop()
 
 
-def test_a_halted_game_answers_waiters_at_once_and_does_not_stop_the_folder(tmp_path, sqlite_url):
+def test_a_halted_game_settles_its_waiters_and_the_folder_rules_other_games_on(tmp_path, sqlite_url):
     store = open_store(sqlite_url)
     folder_box = []
     games = Games(store, CatalogWith(Broken()), nudge=lambda g: folder_box[0].nudge(g))
