@@ -196,8 +196,17 @@ class EventStore(Protocol):
     def migrate(self) -> list[str]: ...
 
     def create_game(
-        self, game_id: str, *, ruleset: str, pack_hash: str, genesis: NewEvent, idem: Idempotency | None = None
-    ) -> StoredEvent: ...
+        self,
+        game_id: str,
+        *,
+        ruleset: str,
+        pack_hash: str,
+        genesis: NewEvent,
+        idem: Idempotency | None = None,
+        secrets: dict[str, bytes] | None = None,
+    ) -> StoredEvent:
+        """The stream, its projection, its `secrets` (dice seeds) and the genesis event, in one transaction."""
+        ...
 
     def append(
         self,
@@ -222,7 +231,10 @@ class EventStore(Protocol):
 
     def projection(self, game_id: str) -> Projection: ...
 
-    def lagging(self, limit: int = 1000) -> list[str]: ...
+    def lagging(self, limit: int = 1000) -> list[str]:
+        """Games whose projection is behind their stream, halted ones excepted (nothing rules them until
+        a referee resumes them). The fold keeps `projection.version` below any command it has not ruled."""
+        ...
 
     def projections_by_status(self, status: str, *, limit: int = 1000) -> list[str]: ...
 

@@ -99,7 +99,14 @@ class PostgresStore:
     # -- writing the log -----------------------------------------------------------------------
 
     def create_game(
-        self, game_id: str, *, ruleset: str, pack_hash: str, genesis: NewEvent, idem: Idempotency | None = None
+        self,
+        game_id: str,
+        *,
+        ruleset: str,
+        pack_hash: str,
+        genesis: NewEvent,
+        idem: Idempotency | None = None,
+        secrets: dict[str, bytes] | None = None,
     ) -> StoredEvent:
         genesis_append = pgappend.prepare(game_id, [genesis], 0, idem)
         now = genesis_append.append.recorded_at
@@ -117,6 +124,10 @@ class PostgresStore:
                         "INSERT INTO projection VALUES (%s, %s, %s, %s, %s, %s, %s)",
                         (game_id, p.version, p.adjudicated, p.status, p.summary, p.state, now),
                     )
+                    if secrets:
+                        conn.cursor().executemany(
+                            "INSERT INTO secret VALUES (%s, %s, %s)", [(game_id, k, v) for k, v in secrets.items()]
+                        )
                     pgappend.raise_or_return(pgappend.call(conn, [genesis_append])[0])
             except GameExists:
                 # A retry of a create that already committed (possibly concurrently) is a replay.
@@ -230,7 +241,7 @@ class PostgresStore:
         with self._conn() as conn:
             rows = conn.execute(
                 "SELECT s.game_id FROM game_stream s JOIN projection p USING (game_id)"
-                " WHERE p.version < s.version ORDER BY s.game_id LIMIT %s",
+                " WHERE p.version < s.version AND p.status <> 'halted' ORDER BY s.game_id LIMIT %s",
                 (limit,),
             ).fetchall()
         return [g for (g,) in rows]

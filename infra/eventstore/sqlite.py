@@ -130,7 +130,14 @@ class SqliteStore:
     # -- writing the log -----------------------------------------------------------------------
 
     def create_game(
-        self, game_id: str, *, ruleset: str, pack_hash: str, genesis: NewEvent, idem: Idempotency | None = None
+        self,
+        game_id: str,
+        *,
+        ruleset: str,
+        pack_hash: str,
+        genesis: NewEvent,
+        idem: Idempotency | None = None,
+        secrets: dict[str, bytes] | None = None,
     ) -> StoredEvent:
         with self._write() as conn:
             if idem is not None and (stored := self._stored_key(conn, idem)) is not None:
@@ -147,6 +154,8 @@ class SqliteStore:
                 "INSERT INTO projection VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (game_id, p.version, p.adjudicated, p.status, p.summary, p.state, now),
             )
+            if secrets:
+                conn.executemany("INSERT INTO secret VALUES (?, ?, ?)", [(game_id, k, v) for k, v in secrets.items()])
             self._append_on(conn, game_id, [genesis], expected_version=0, idem=idem)
             return self._read_on(conn, game_id, after=0, upto=1)[0]
 
@@ -276,7 +285,7 @@ class SqliteStore:
         with self._conn() as conn:
             rows = conn.execute(
                 "SELECT s.game_id FROM game_stream s JOIN projection p USING (game_id)"
-                " WHERE p.version < s.version ORDER BY s.game_id LIMIT ?",
+                " WHERE p.version < s.version AND p.status <> 'halted' ORDER BY s.game_id LIMIT ?",
                 (limit,),
             ).fetchall()
         return [g for (g,) in rows]
