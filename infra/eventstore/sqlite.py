@@ -8,6 +8,7 @@ of PostgreSQL's lock_timeout.
 from __future__ import annotations
 
 import sqlite3
+import time
 import threading
 from contextlib import contextmanager
 from typing import Iterator, Sequence
@@ -114,6 +115,18 @@ class SqliteStore:
     # -- schema --------------------------------------------------------------------------------
 
     def migrate(self) -> list[str]:
+        # Several processes may start on a blank file at once; switching it to WAL can fail fast
+        # with "database is locked" (no busy wait), so a first migration retries a few times.
+        for attempt in range(20):
+            try:
+                return self._migrate_once()
+            except LockTimeout:
+                if attempt == 19:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+        return []
+
+    def _migrate_once(self) -> list[str]:
         applied = []
         with self._write() as conn:
             conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
