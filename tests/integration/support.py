@@ -20,6 +20,15 @@ from services.worker.fold import decode_command
 VERDICTS = ("ruling", "adjudication.failed")
 
 
+def begun(games: Games, scenario: str) -> str:
+    """A new game whose genesis (its first command) is already ruled: the game has begun."""
+    from services.worker.fold import fold_game
+
+    game_id = games.create(scenario).game_id
+    fold_game(games, game_id)
+    return game_id
+
+
 def bot_move(games: Games, game_id: str, rng: random.Random) -> AppendResult | None:
     """Submit one random order among those the projection says are legal now (any seat); None when
     there is nothing to do. Orders chosen from a stale projection are often rejected: that is fine."""
@@ -170,4 +179,5 @@ def check_game(games: Games, game_id: str) -> dict[str, int]:
     if projection.status != "halted":
         assert projection.version == events[-1].version, "a settled projection has accounted for the whole log"
         assert projection.status == ("finished" if folded.core.finished else "active")
-    return {"commands": len(commands), "ruled": len(ruled), "events": len(events)}
+    orders = [c for c in commands if c.type != "game.created"]  # the genesis is ruled like any command
+    return {"commands": len(orders), "ruled": len([c for c in ruled if c.type != "game.created"]), "events": len(events)}

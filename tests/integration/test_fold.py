@@ -13,7 +13,7 @@ from infra.eventstore import open_store
 from services.games import Games
 from services.worker.fold import fold_game
 from tests.integration.rulesets import Broken, CatalogWith, Hanging, Paused
-from tests.integration.support import bot_move, check_game, play_in_process, unruled, verdict_counts
+from tests.integration.support import begun, bot_move, check_game, play_in_process, unruled, verdict_counts
 
 
 def order(games: Games, game_id: str, seat: str, o) -> int:
@@ -22,7 +22,7 @@ def order(games: Games, game_id: str, seat: str, o) -> int:
 
 def test_every_command_is_ruled_once_and_the_projection_equals_a_fresh_fold(games):
     for seed in range(3):
-        g = games.create("sandbox/1").game_id
+        g = begun(games, "sandbox/1")
         play_in_process(games, g, random.Random(seed), lambda: fold_game(games, g))
         stats = check_game(games, g)
         assert games.store.projection(g).status == "finished" and stats["ruled"] == stats["commands"] > 10
@@ -30,7 +30,7 @@ def test_every_command_is_ruled_once_and_the_projection_equals_a_fresh_fold(game
 
 
 def test_piled_up_orders_are_ruled_in_log_order_in_batches_and_the_sweep_sees_what_is_left(games):
-    g = games.create("sandbox/1").game_id
+    g = begun(games, "sandbox/1")
     rng = random.Random(7)
     for _ in range(12):  # all chosen from the same projection: most are refused once ruled
         bot_move(games, g, rng)
@@ -43,7 +43,7 @@ def test_piled_up_orders_are_ruled_in_log_order_in_batches_and_the_sweep_sees_wh
 
 
 def test_a_repeated_fold_rules_nothing(games):
-    g = games.create("sandbox/1").game_id
+    g = begun(games, "sandbox/1")
     order(games, g, "red", Deploy(real="0303"))
     assert fold_game(games, g).ruled == 1
     before = games.store.read(g)
@@ -53,7 +53,7 @@ def test_a_repeated_fold_rules_nothing(games):
 
 
 def test_two_folds_racing_on_one_game_rule_each_command_once(games):
-    g = games.create("sandbox/1").game_id
+    g = begun(games, "sandbox/1")
     rng = random.Random(3)
     submitted = ruled = 0
     for _ in range(6):
@@ -78,7 +78,7 @@ def test_two_folds_racing_on_one_game_rule_each_command_once(games):
 
 
 def test_a_finished_game_rejects_late_orders_and_reveals_its_keys_once(games):
-    g = games.create("sandbox/1").game_id
+    g = begun(games, "sandbox/1")
     play_in_process(games, g, random.Random(11), lambda: fold_game(games, g))
     reveals = [e for e in games.store.read(g) if e.type == "key.revealed"]
     chains = [msgspec.json.decode(e.data)["chain"] for e in reveals]
@@ -101,7 +101,7 @@ def broken_games(store_url):
 
 def test_a_ruleset_that_raises_halts_the_game_and_later_commands_stay_unruled(broken_games):
     games = broken_games
-    g = games.create("sandbox-broken/1").game_id
+    g = begun(games, "sandbox-broken/1")
     order(games, g, "red", Deploy(real="0305"))
     bid = order(games, g, "blue-1", Bid(points=1))
     after = order(games, g, "blue-2", Bid(points=0))
@@ -119,7 +119,7 @@ def test_a_ruleset_that_raises_halts_the_game_and_later_commands_stay_unruled(br
 
 def test_a_ruling_that_times_out_is_recorded_as_failed(broken_games):
     games = broken_games
-    g = games.create("sandbox-hanging/1").game_id
+    g = begun(games, "sandbox-hanging/1")
     order(games, g, "red", Deploy(real="0305"))
     bid = order(games, g, "blue-1", Bid(points=1))
     result = fold_game(games, g, ruling_seconds=0.2)  # this test runs on the main thread: SIGALRM applies
@@ -136,7 +136,7 @@ def test_an_order_committed_while_a_fold_runs_keeps_the_game_lagging_until_ruled
     store = open_store(pg_url)
     games = Games(store, CatalogWith(ruleset))
     try:
-        g = games.create("sandbox-paused/1").game_id
+        g = begun(games, "sandbox-paused/1")
         order(games, g, "red", Deploy(real="0305"))
         fold_game(games, g)
         order(games, g, "blue-1", Bid(points=1))
