@@ -57,8 +57,9 @@ class _Sqlite:
 
     placeholder = "?"
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, timeout: float):
         self._path = path
+        self._timeout = timeout
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._guard = threading.Lock()
@@ -67,7 +68,7 @@ class _Sqlite:
     def tx(self) -> Iterator[Any]:
         conn = getattr(self._local, "conn", None)
         if conn is None:
-            conn = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False, timeout=5.0)
+            conn = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False, timeout=self._timeout)
             conn.execute("PRAGMA foreign_keys = ON")
             self._local.conn = conn
             with self._guard:
@@ -95,10 +96,10 @@ class _Sqlite:
 class _Postgres:
     placeholder = "%s"
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, timeout: float):
         from psycopg_pool import ConnectionPool
 
-        self._pool = ConnectionPool(url, min_size=1, max_size=4, timeout=5.0, kwargs={"autocommit": True},
+        self._pool = ConnectionPool(url, min_size=1, max_size=4, timeout=timeout, kwargs={"autocommit": True},
                                     check=ConnectionPool.check_connection, open=True, name="umpire-tokens")
 
     @contextmanager
@@ -188,14 +189,20 @@ class Tokens:
                                           " ORDER BY created_at, id"), (role,) if role else ()).fetchall()
         return [Token(**dict(zip(Token.__struct_fields__, r))) for r in rows]
 
+    def ping(self) -> None:
+        """Raises StoreUnavailable unless the token table answers."""
+        with self._db.tx() as conn:
+            conn.execute("SELECT 1 FROM api_token LIMIT 1").fetchall()
+
     def close(self) -> None:
         self._db.close()
 
 
-def open_tokens(url: str) -> Tokens:
-    """Tokens in the event store at `url` (same URL forms as `open_store`, which must have migrated it)."""
+def open_tokens(url: str, *, timeout: float = 5.0) -> Tokens:
+    """Tokens in the event store at `url` (same URL forms as `open_store`, which must have migrated it).
+    `timeout`: how long a call waits for the database before StoreUnavailable."""
     if url.startswith("sqlite:///"):
-        return Tokens(_Sqlite(url.removeprefix("sqlite:///")))
+        return Tokens(_Sqlite(url.removeprefix("sqlite:///"), timeout))
     if url.startswith(("postgresql://", "postgres://")):
-        return Tokens(_Postgres(url))
+        return Tokens(_Postgres(url, timeout))
     raise ValueError(f"no token store for {url!r}")

@@ -17,6 +17,7 @@ def health(request: Request):
     rt, redis = request.app.state.runtime, request.app.state.redis
     try:
         lagging = len(rt.store.lagging(limit=100_000))
+        request.app.state.tokens.ping()  # tokens are checked on every call: they are part of "the store"
         store = {"status": "ok"}
         worker = {"status": "ok" if lagging == 0 else "behind", "lagging_games": lagging}
     except Exception as exc:
