@@ -1,19 +1,21 @@
-"""STAND-IN for the worker branch's `services/runtime.py`; on merge, keep the worker branch's file.
+"""STAND-IN for the worker branch's `services/runtime.py`; on merge, keep the worker branch's file
+and add `queue_depth()` to its Runtime (the API's /metrics reads it).
 
-The API needs only this seam: `build(settings) -> Runtime` with `store`, `catalog`, `games`,
-`nudge`, `mode`, `start()` and `stop()`. This stand-in provides the embedded mode (SQLite, fold on
-a thread) so `make run` and the API tests work before the worker lands; server mode refuses to
-start here, because its Celery worker belongs to the worker branch.
+The API needs only this seam: `build(settings) -> Runtime` with `games`, `store`, `catalog`,
+`mode`, `nudge`, `start()`, `stop()` (which closes the store) and `queue_depth()`. This stand-in
+provides the embedded mode (SQLite, fold on a thread) so `make run` and the API tests work before
+the worker lands; server mode refuses to start here, because its Celery worker is the worker
+branch's.
 """
 from __future__ import annotations
 
 import logging
 import queue
 import threading
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Callable
 
-from infra.eventstore import open_store
+from infra.eventstore import EventStore, open_store
 from services.catalog import Catalog
 from services.config import Settings
 from services.games import Games
@@ -25,8 +27,8 @@ log = logging.getLogger("umpire.runtime")
 class EmbeddedFolder:
     """Folds nudged games on one thread, and sweeps lagging games every `sweep_seconds`."""
 
-    def __init__(self, *, sweep_seconds: float, ruling_seconds: float):
-        self.games: Games | None = None  # set once the Games it folds for exists (it nudges us)
+    def __init__(self, games: Games, *, sweep_seconds: float, ruling_seconds: float):
+        self.games = games
         self.sweep_seconds = sweep_seconds
         self.ruling_seconds = ruling_seconds
         self.pending: queue.Queue[str | None] = queue.Queue()
@@ -36,8 +38,9 @@ class EmbeddedFolder:
         self.pending.put(game_id)
 
     def start(self) -> None:
-        self._thread = threading.Thread(target=self._run, name="umpire-fold", daemon=True)
-        self._thread.start()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="umpire-fold", daemon=True)
+            self._thread.start()
 
     def stop(self) -> None:
         if self._thread is not None:
@@ -72,26 +75,34 @@ class EmbeddedFolder:
 @dataclass
 class Runtime:
     settings: Settings
-    store: Any
-    catalog: Catalog
     games: Games
-    mode: str
     nudge: Callable[[str], None]
     folder: EmbeddedFolder | None = None
-    _started: bool = field(default=False, repr=False)
+
+    @property
+    def mode(self) -> str:
+        return self.settings.mode
+
+    @property
+    def store(self) -> EventStore:
+        return self.games.store
+
+    @property
+    def catalog(self) -> Catalog:
+        return self.games.catalog
 
     def start(self) -> None:
-        if self.folder is not None and not self._started:
+        if self.folder is not None:
             self.folder.start()
-            self._started = True
 
     def stop(self) -> None:
-        if self.folder is not None and self._started:
+        if self.folder is not None:
             self.folder.stop()
-            self._started = False
+        self.store.close()
 
-    def queue_depth(self) -> int:
-        return self.folder.pending.qsize() if self.folder is not None else 0
+    def queue_depth(self) -> int | None:
+        """Fold requests waiting (embedded: this process's queue)."""
+        return self.folder.pending.qsize() if self.folder is not None else None
 
 
 def build(settings: Settings) -> Runtime:
@@ -101,7 +112,7 @@ def build(settings: Settings) -> Runtime:
     settings.data.mkdir(parents=True, exist_ok=True)
     store = open_store(settings.store_url)
     catalog = Catalog(sandbox=settings.sandbox, overrides=settings.pack_overrides)
-    folder = EmbeddedFolder(sweep_seconds=settings.sweep_seconds, ruling_seconds=settings.ruling_seconds)
-    games = folder.games = Games(store, catalog, nudge=folder.nudge)
-    return Runtime(settings=settings, store=store, catalog=catalog, games=games, mode="embedded",
-                   nudge=folder.nudge, folder=folder)
+    folder: EmbeddedFolder | None = None
+    games = Games(store, catalog, nudge=lambda game_id: folder.nudge(game_id))  # folder is bound just below
+    folder = EmbeddedFolder(games, sweep_seconds=settings.sweep_seconds, ruling_seconds=settings.ruling_seconds)
+    return Runtime(settings=settings, games=games, nudge=folder.nudge, folder=folder)

@@ -1,7 +1,7 @@
 """Server mode for the API tests: PostgreSQL, Redis, and a worker that folds what Redis nudges.
 
 TODO(lead, worker branch): `RedisFoldWorker` stands in for the Celery worker of the worker branch
-(`services/worker/app.py`) and `server_runtime` for its `services.runtime.build(settings)` in
+(`services/worker/app.py`) and `ServerRuntime` for its `services.runtime.build(settings)` in
 server mode. Once merged, build the runtime with `build(settings)` and run the real worker
 (`celery.contrib.testing.worker.start_worker` or a `umpire worker` subprocess) instead. The fold
 itself is already the real one (`services.worker.fold.fold_game`).
@@ -17,7 +17,6 @@ from infra.eventstore import open_store
 from services.catalog import Catalog
 from services.config import Settings
 from services.games import Games
-from services.runtime import Runtime
 from services.worker.fold import fold_game
 
 QUEUE = "umpire:test:fold"
@@ -33,7 +32,7 @@ class RedisFoldWorker:
         self.sweep_seconds = sweep_seconds
         self.games: Games | None = None
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread: threading.Thread | None = None
 
     def nudge(self, game_id: str) -> None:
         self.client.rpush(QUEUE, game_id)
@@ -42,11 +41,14 @@ class RedisFoldWorker:
         return int(self.client.llen(QUEUE))
 
     def start(self) -> None:
-        self._thread.start()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, daemon=True)
+            self._thread.start()
 
     def stop(self) -> None:
         self._stop.set()
-        self._thread.join(timeout=10)
+        if self._thread is not None:
+            self._thread.join(timeout=10)
         self.client.close()
 
     def _run(self) -> None:
@@ -68,11 +70,24 @@ class RedisFoldWorker:
                     log.exception("fold failed")
 
 
-def server_runtime(settings: Settings, *, pool_timeout: float = 2.0) -> tuple[Runtime, RedisFoldWorker]:
-    store = open_store(settings.database_url, pool_timeout=pool_timeout)
-    worker = RedisFoldWorker(settings.redis_url)
-    games = worker.games = Games(store, Catalog(sandbox=True), nudge=worker.nudge)
-    runtime = Runtime(settings=settings, store=store, catalog=games.catalog, games=games, mode="server",
-                      nudge=worker.nudge)
-    runtime.queue_depth = worker.depth  # type: ignore[method-assign]
-    return runtime, worker
+class ServerRuntime:
+    """The Runtime seam (services/runtime.py) in server mode, with the worker above."""
+
+    mode = "server"
+
+    def __init__(self, settings: Settings, *, pool_timeout: float):
+        self.settings = settings
+        self.worker = RedisFoldWorker(settings.redis_url)
+        store = open_store(settings.database_url, pool_timeout=pool_timeout)
+        self.games = self.worker.games = Games(store, Catalog(sandbox=True), nudge=self.worker.nudge)
+        self.store, self.catalog, self.nudge = store, self.games.catalog, self.worker.nudge
+
+    def start(self) -> None:
+        self.worker.start()
+
+    def stop(self) -> None:
+        self.worker.stop()
+        self.store.close()
+
+    def queue_depth(self) -> int:
+        return self.worker.depth()

@@ -1,6 +1,8 @@
 """Organiser and referee commands (deadline, end) and referee orders (settle)."""
 from __future__ import annotations
 
+import pytest
+
 from services.api import schemas
 from tests.api.conftest import conforms, order, ruled
 
@@ -37,9 +39,15 @@ def test_ending_a_game_finishes_it_with_a_result(client, game, ref):
     ruled(command(client, game, ref, {"type": "end", "reason": "hall closes"}))
     s = client.get(f"/v1/games/{game.id}").json()
     assert s["status"] == "finished" and s["result"] is not None and s["to_act"] == []
-    r = order(client, game, "red", {"type": "deploy", "real": "0305"})
-    assert r.status_code == 409 and r.json()["error"]["code"] == "game_finished"
-    assert command(client, game, ref, DEADLINE).status_code == 409
+
+
+# TODO(lead): remove the marker once the worker branch is merged: its fold rules commands to
+# finished games (this branch's fold skips them, so the order below is never ruled here).
+@pytest.mark.xfail(strict=True, reason="needs the worker branch's fold, which still rules finished games")
+def test_an_order_after_the_end_is_ruled_rejected_not_refused_by_the_api(client, game, ref):
+    ruled(command(client, game, ref, {"type": "end", "reason": "hall closes"}))
+    r = order(client, game, "red", {"type": "deploy", "real": "0305"}, wait=2)
+    assert ruled(r, "rejected")["ruling"]["code"] == "game_finished"
 
 
 def test_commands_are_for_organisers_and_referees_only(client, game):

@@ -16,7 +16,7 @@ from infra.auth import open_tokens
 from services.api.app import create_app
 from services.config import from_env
 from tests.api.conftest import Api, bearer, new_game, order, ruled
-from tests.api.servermode import server_runtime
+from tests.api.servermode import ServerRuntime
 
 DEPLOY = {"type": "deploy", "real": "0305"}
 
@@ -25,15 +25,13 @@ DEPLOY = {"type": "deploy", "real": "0305"}
 def server_api(tmp_path: Path, database_url: str, redis_url: str, **env: str) -> Iterator[Api]:
     settings = from_env({"UMPIRE_DATABASE_URL": database_url, "UMPIRE_REDIS_URL": redis_url, "UMPIRE_SANDBOX": "1",
                          "UMPIRE_DATA": str(tmp_path), **env})
-    runtime, worker = server_runtime(settings, pool_timeout=1.0)
+    runtime = ServerRuntime(settings, pool_timeout=1.0)
     tokens = open_tokens(database_url, timeout=1.0)
-    worker.start()
     try:
         yield Api(settings=settings, runtime=runtime, tokens=tokens, app=create_app(settings, runtime, tokens))
     finally:
-        worker.stop()
         tokens.close()
-        runtime.store.close()
+        runtime.stop()  # again, if the app's lifespan already stopped it: harmless
 
 
 @pytest.fixture

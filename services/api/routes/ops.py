@@ -43,6 +43,14 @@ def health(request: Request):
                              "content": {"text/plain": {"schema": {"type": "string"}}}}})
 def metrics(request: Request):
     rt = request.app.state.runtime
-    depth = getattr(rt, "queue_depth", None)
-    text = request.app.state.metrics.render(rt.store, lambda: depth() if depth else None)
+    text = request.app.state.metrics.render(rt.store, lambda: _queue_depth(rt))
     return PlainTextResponse(text, media_type="text/plain; version=0.0.4; charset=utf-8")
+
+
+def _queue_depth(runtime) -> int | None:
+    """The runtime's count of fold requests waiting, if it keeps one and can tell now."""
+    depth = getattr(runtime, "queue_depth", None)
+    try:
+        return depth() if depth is not None else None
+    except Exception:  # the broker is down: leave the gauge out of this scrape
+        return None

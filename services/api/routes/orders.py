@@ -34,12 +34,6 @@ def _key(value: str | None) -> str | None:
     return value
 
 
-def _open(games, game_id: str) -> None:
-    """A finished game rules nothing more (the worker skips it), so a command to it would wait for ever."""
-    if games.store.projection(game_id).status == "finished":
-        raise ApiError(409, "game_finished", "the game has ended; it takes no more commands", game_id=game_id)
-
-
 async def _answer(request: Request, game_id: str, version: int, viewer: Viewer, wait: float | None):
     if wait:
         seconds = min(wait, request.app.state.settings.wait_max_seconds)
@@ -55,7 +49,6 @@ async def submit_order(game_id: str, request: Request, p: Principal = caller("or
                        sent: schemas.SubmitOrder = body(schemas.SubmitOrder), wait: float | None = WaitQuery,
                        idempotency_key: str | None = KeyHeader):
     seat = seat_of(p, game_id)
-    await run_in_threadpool(_open, request.app.state.runtime.games, game_id)
     result = await run_in_threadpool(request.app.state.runtime.games.submit_order, game_id, seat, bytes(sent.order),
                                      principal=p.id, key=_key(idempotency_key), expected_version=sent.expected_version)
     return await _answer(request, game_id, result.first_version, p.viewer(game_id), wait)
@@ -67,7 +60,6 @@ async def submit_command(game_id: str, request: Request, p: Principal = caller("
                          sent: schemas.Command = body(schemas.Command), wait: float | None = WaitQuery,
                          idempotency_key: str | None = KeyHeader):
     games = request.app.state.runtime.games
-    await run_in_threadpool(_open, games, game_id)
     match sent:
         case schemas.Deadline(seats=seats):
             known = (await run_in_threadpool(games.context, game_id)).genesis.layout.seat_ids()
@@ -85,7 +77,6 @@ async def submit_command(game_id: str, request: Request, p: Principal = caller("
 async def submit_referee(game_id: str, request: Request, p: Principal = caller("orders", "referee"),
                          sent: schemas.RefereeOrderBody = body(schemas.RefereeOrderBody), wait: float | None = WaitQuery,
                          idempotency_key: str | None = KeyHeader):
-    await run_in_threadpool(_open, request.app.state.runtime.games, game_id)
     result = await run_in_threadpool(request.app.state.runtime.games.submit_referee, game_id, bytes(sent.order),
                                      principal=p.id, key=_key(idempotency_key))
     return await _answer(request, game_id, result.first_version, p.viewer(game_id), wait)
