@@ -65,7 +65,9 @@ class _Sqlite:
         self._guard = threading.Lock()
 
     @contextmanager
-    def tx(self) -> Iterator[Any]:
+    def tx(self, write: bool = True) -> Iterator[Any]:
+        """A write transaction (the database write lock), or for `write=False` plain autocommit
+        reads that never wait for writers (WAL)."""
         conn = getattr(self._local, "conn", None)
         if conn is None:
             conn = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False, timeout=self._timeout)
@@ -74,6 +76,9 @@ class _Sqlite:
             with self._guard:
                 self._all.append(conn)
         try:
+            if not write:
+                yield conn
+                return
             conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn
@@ -103,12 +108,16 @@ class _Postgres:
                                     check=ConnectionPool.check_connection, open=True, name="umpire-tokens")
 
     @contextmanager
-    def tx(self) -> Iterator[Any]:
+    def tx(self, write: bool = True) -> Iterator[Any]:
         import psycopg
 
         try:
-            with self._pool.connection() as conn, conn.transaction():
-                yield conn
+            with self._pool.connection() as conn:
+                if not write:
+                    yield conn
+                    return
+                with conn.transaction():
+                    yield conn
         except psycopg.IntegrityError as exc:
             raise _integrity(exc) from exc
         except (psycopg.OperationalError, OSError) as exc:  # also the pool's timeout
@@ -167,7 +176,7 @@ class Tokens:
         m = _TOKEN.fullmatch(token)
         if m is None:
             return None
-        with self._db.tx() as conn:
+        with self._db.tx(write=False) as conn:
             row = conn.execute(self._sql(f"SELECT secret_hash, {_COLUMNS} FROM api_token WHERE id = ?"),
                                (m.group(1),)).fetchone()
         if row is None or not hmac.compare_digest(bytes(row[0]), _digest(m.group(2))):
@@ -184,14 +193,14 @@ class Tokens:
 
     def list(self, *, role: str | None = None, live: bool = True) -> list[Token]:
         where = ["1 = 1"] + (["role = ?"] if role else []) + (["revoked_at IS NULL"] if live else [])
-        with self._db.tx() as conn:
+        with self._db.tx(write=False) as conn:
             rows = conn.execute(self._sql(f"SELECT {_COLUMNS} FROM api_token WHERE {' AND '.join(where)}"
                                           " ORDER BY created_at, id"), (role,) if role else ()).fetchall()
         return [Token(**dict(zip(Token.__struct_fields__, r))) for r in rows]
 
     def ping(self) -> None:
         """Raises StoreUnavailable unless the token table answers."""
-        with self._db.tx() as conn:
+        with self._db.tx(write=False) as conn:
             conn.execute("SELECT 1 FROM api_token LIMIT 1").fetchall()
 
     def close(self) -> None:

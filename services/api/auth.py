@@ -10,6 +10,7 @@ from typing import Literal
 import msgspec
 from fastapi import Depends, Request, Security
 from fastapi.security import HTTPBearer
+from starlette.concurrency import run_in_threadpool
 
 from domain.kernel.seats import Viewer
 from infra.auth import Token
@@ -49,14 +50,15 @@ def _from_token(t: Token) -> Principal:
     return Principal(role=t.role, name=t.name, token_id=t.id, game_id=t.game_id, seat=t.seat)  # type: ignore[arg-type]
 
 
-def principal(request: Request, _doc=Security(_bearer)) -> Principal:
+async def principal(request: Request, _doc=Security(_bearer)) -> Principal:
+    """Async, so a call without a token costs no trip to the thread pool."""
     header = request.headers.get("authorization")
     if header is None:
         return PUBLIC
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError(401, "invalid_token", "send the token as `Authorization: Bearer <token>`")
-    record = request.app.state.tokens.verify(token.strip())
+    record = await run_in_threadpool(request.app.state.tokens.verify, token.strip())
     if record is None:
         raise ApiError(401, "invalid_token", "the token is not valid (mistyped, revoked, or of another server)")
     return _from_token(record)
@@ -69,13 +71,17 @@ def _limit_key(p: Principal, request: Request) -> str:
 def caller(kind: Literal["reads", "orders"], *roles: str):
     """A dependency: the principal, refused unless its role is one of `roles` (any, if none), then rate limited."""
 
-    def check(request: Request, p: Principal = Depends(principal)) -> Principal:
+    async def check(request: Request, p: Principal = Depends(principal)) -> Principal:
         if roles and p.role not in roles:
             if p.role == "public":
                 raise ApiError(401, "unauthenticated", f"this needs a token of a {' or '.join(roles)}")
             raise ApiError(403, "forbidden", f"a {p.role} token may not do this; it needs a {' or '.join(roles)}",
                            role=p.role)
-        request.app.state.limiter.take(kind, _limit_key(p, request))
+        limiter = request.app.state.limiter
+        if limiter.shared is None:  # in-process buckets: no I/O
+            limiter.take(kind, _limit_key(p, request))
+        else:
+            await run_in_threadpool(limiter.take, kind, _limit_key(p, request))
         return p
 
     return Depends(check)

@@ -106,7 +106,7 @@ def test_access_logs_are_json_with_request_id_and_game_id_and_never_a_token(clie
     assert posted["route"] == "/v1/games/{game_id}/orders" and posted["status"] == 200
     assert all(x["request_id"] for x in access)
     for token in game.tokens.values():
-        assert token not in raw and token.split("_")[2] not in raw
+        assert token not in raw and token.split("_", 2)[2] not in raw
 
 
 def test_a_request_id_is_made_when_none_or_a_bad_one_is_sent(client):
