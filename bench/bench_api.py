@@ -1,5 +1,5 @@
-"""HTTP throughput of the API in embedded mode, each read side by side with /v1/health (the
-framework's floor) in one run. Run from the repository root: `python -m bench.bench_api`.
+"""HTTP throughput of the API in embedded mode, each read side by side with GET /v1/scenarios
+(served from memory: the framework's and middleware's floor) in one run. Run from the repository root: `python -m bench.bench_api`.
 
 It starts `umpire serve` (SQLite, rate limits off) on a free port, creates a sandbox game, plays
 Red's deployment, then loads each endpoint with `wrk` (apt-get install wrk) for SECONDS seconds
@@ -70,7 +70,8 @@ def main() -> None:
         httpx.post(f"{url}/v1/games/{gid}/orders?wait=5", json={"order": {"type": "deploy", "real": "0305"}},
                    headers={"Authorization": f"Bearer {red}"}, timeout=10)
         cases = [
-            ("GET /v1/health (floor)", f"{url}/v1/health", None),
+            ("GET /v1/scenarios (floor)", f"{url}/v1/scenarios", None),
+            ("GET /v1/health", f"{url}/v1/health", None),
             ("GET /v1/games/{id}", f"{url}/v1/games/{gid}", None),
             ("GET state, public", f"{url}/v1/games/{gid}/state", None),
             ("GET state, seat token", f"{url}/v1/games/{gid}/state", red),
@@ -83,7 +84,7 @@ def main() -> None:
         for name, target, token in cases:
             rate = wrk(target, token)
             floor = floor or rate
-            print(f"{name:28s} {rate:9.0f} req/s   {rate / floor:5.2f} x health")
+            print(f"{name:28s} {rate:9.0f} req/s   {rate / floor:5.2f} x floor")
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=30)

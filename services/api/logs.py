@@ -10,7 +10,8 @@ from datetime import datetime, timezone
 
 request_id: ContextVar[str | None] = ContextVar("request_id", default=None)
 game_id: ContextVar[str | None] = ContextVar("game_id", default=None)
-_STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime", "taskName"}
+_STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime", "taskName",
+                                                                         "color_message"}  # uvicorn's ANSI copy
 
 
 class JsonFormatter(logging.Formatter):

@@ -12,7 +12,8 @@ router = APIRouter(tags=["scenarios"])
 
 @router.get("/v1/scenarios", summary="Scenarios a game can be created from",
             **doc(ok=(200, schemas.Scenarios), errors=(401, 429, 503)))
-def scenarios(request: Request, _=caller("reads")):
+async def scenarios(request: Request, _=caller("reads")):
+    """Async: after the first call it is served from memory, with no trip to the thread pool."""
     state = request.app.state
     if getattr(state, "scenarios", None) is None:  # packs do not change while the server runs
         state.scenarios = {"scenarios": state.runtime.catalog.scenarios()}
