@@ -1,15 +1,23 @@
-"""Server mode for the API tests: PostgreSQL, Redis, and a worker that folds what Redis nudges.
+"""Server mode for the API tests: PostgreSQL, Redis, and a worker folding in another process or thread.
 
-TODO(lead, worker branch): `RedisFoldWorker` stands in for the Celery worker of the worker branch
-(`services/worker/app.py`) and `ServerRuntime` for its `services.runtime.build(settings)` in
-server mode. Once merged, build the runtime with `build(settings)` and run the real worker
-(`celery.contrib.testing.worker.start_worker` or a `umpire worker` subprocess) instead. The fold
-itself is already the real one (`services.worker.fold.fold_game`).
+With the worker branch merged (`services.worker.app` importable), the worker is a real
+`umpire worker` Celery process (solo pool, beat embedded) and nudges go through Celery.
+
+TODO(lead): before that merge, `RedisFoldWorker` stands in for the Celery worker: nudges go
+through a Redis list and one thread folds them with the real `fold_game`. Once the worker branch
+is merged, delete `RedisFoldWorker` and the `REAL_WORKER` switch.
 """
 from __future__ import annotations
 
+import importlib.util
 import logging
+import os
+import signal
+import subprocess
+import sys
 import threading
+import time
+from pathlib import Path
 
 import redis
 
@@ -19,18 +27,20 @@ from services.config import Settings
 from services.games import Games
 from services.worker.fold import fold_game
 
+REAL_WORKER = importlib.util.find_spec("services.worker.app") is not None
+ROOT = Path(__file__).resolve().parents[2]
 QUEUE = "umpire:test:fold"
 log = logging.getLogger("tests.worker")
 
 
 class RedisFoldWorker:
-    """Nudges go through a Redis list; one thread pops game ids and folds them, and sweeps
-    lagging games when idle (the beat's job in the real deployment)."""
+    """Stand-in (see the module's TODO): one thread pops nudged game ids from a Redis list and folds
+    them, and sweeps lagging games when idle (beat's job in the real deployment)."""
 
-    def __init__(self, redis_url: str, *, sweep_seconds: float = 0.5):
-        self.client = redis.Redis.from_url(redis_url, socket_timeout=1, socket_connect_timeout=0.25)
+    def __init__(self, settings: Settings, *, sweep_seconds: float = 0.5):
+        self.client = redis.Redis.from_url(settings.redis_url, socket_timeout=1, socket_connect_timeout=0.25)
+        self.games: Games | None = None  # set by ServerRuntime
         self.sweep_seconds = sweep_seconds
-        self.games: Games | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -70,17 +80,68 @@ class RedisFoldWorker:
                     log.exception("fold failed")
 
 
+class CeleryWorker:
+    """A real `umpire worker --pool solo --beat` in its own session, stopped by its own pid."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.games: Games | None = None  # unused: the worker process builds its own
+        self.proc: subprocess.Popen | None = None
+        self.broker = redis.Redis.from_url(settings.redis_url, socket_timeout=0.25, socket_connect_timeout=0.25)
+
+    def depth(self) -> int:
+        from services.worker.app import FOLD_QUEUE
+
+        return int(self.broker.llen(FOLD_QUEUE))
+
+    def start(self, timeout: float = 60.0) -> None:
+        if self.proc is not None:
+            return
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "UMPIRE_DATABASE_URL": self.settings.database_url,
+               "UMPIRE_REDIS_URL": self.settings.redis_url, "UMPIRE_SANDBOX": "1",
+               "UMPIRE_DATA": str(self.settings.data), "UMPIRE_SWEEP_SECONDS": "0.5"}
+        log_path = Path(self.settings.data) / "worker.log"
+        log_path.parent.mkdir(parents=True, exist_ok=True)
+        with open(log_path, "ab") as out:
+            self.proc = subprocess.Popen([sys.executable, "-m", "services.cli", "worker", "--pool", "solo", "--beat"],
+                                         cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                         start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while " ready." not in log_path.read_text(errors="replace"):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the worker did not start:\n{log_path.read_text(errors='replace')[-3000:]}")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(30)
+        self.broker.close()
+
+
 class ServerRuntime:
-    """The Runtime seam (services/runtime.py) in server mode, with the worker above."""
+    """The Runtime seam (services/runtime.py) in server mode, with a short database timeout so a
+    store outage is a quick 503."""
 
     mode = "server"
 
     def __init__(self, settings: Settings, *, pool_timeout: float):
         self.settings = settings
-        self.worker = RedisFoldWorker(settings.redis_url)
-        store = open_store(settings.database_url, pool_timeout=pool_timeout)
-        self.games = self.worker.games = Games(store, Catalog(sandbox=True), nudge=self.worker.nudge)
-        self.store, self.catalog, self.nudge = store, self.games.catalog, self.worker.nudge
+        if REAL_WORKER:
+            from services.worker.nudge import celery_nudge
+
+            self.worker: CeleryWorker | RedisFoldWorker = CeleryWorker(settings)
+            self.nudge = celery_nudge(settings)
+        else:
+            self.worker = RedisFoldWorker(settings)
+            self.nudge = self.worker.nudge
+        self.store = open_store(settings.database_url, pool_timeout=pool_timeout)
+        self.games = self.worker.games = Games(self.store, Catalog(sandbox=True), nudge=self.nudge)
+        self.catalog = self.games.catalog
 
     def start(self) -> None:
         self.worker.start()
