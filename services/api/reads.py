@@ -47,12 +47,12 @@ def state_body(games: Games, game_id: str, viewer: Viewer, at: int | None = None
 def ruled_body(version: int, ruled: dict[str, Any]) -> dict[str, Any]:
     """`Games.ruling` as the API answers it: the verdict flattened, the effects as events."""
     head = ruled["ruling"]
-    data = head.get("data", {})
+    data = head["data"]  # whoever submits a command may see its ruling
     if head["type"] == "adjudication.failed":
         ruling = {"event": head["version"], "verdict": "failed", "code": "adjudication_failed",
-                  "message": data.get("error", "")}
+                  "message": data["error"]}
     else:
-        ruling = {"event": head["version"], "verdict": data.get("verdict", "accepted")}
+        ruling = {"event": head["version"], "verdict": data["verdict"]}
         ruling.update({k: data[k] for k in ("code", "message", "citations", "partial", "details") if k in data})
     return {"version": version, "ruling": ruling, "effects": ruled["effects"]}
 

@@ -22,34 +22,34 @@ GameOrder = Annotated[
 ]
 
 
-class Request(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class RequestBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     pass
 
 
 # --- requests --------------------------------------------------------------------------------
 
 
-class CreateGame(Request):
+class CreateGame(RequestBody):
     scenario: Annotated[str, Meta(description="`<game>/<scenario number>`, from GET /v1/scenarios")]
     options: dict[str, Any] = {}
 
 
-class SubmitOrder(Request):
+class SubmitOrder(RequestBody):
     order: GameOrder
     expected_version: Annotated[NonNegative | None, Meta(description="the log's version the order expects; 409 if it moved")] = None
 
 
-class RefereeOrderBody(Request):
+class RefereeOrderBody(RequestBody):
     order: GameOrder
 
 
-class Deadline(Request, tag_field="type", tag="deadline"):
+class Deadline(RequestBody, tag_field="type", tag="deadline"):
     """The named seats (all that must act, if none) missed their deadline: the rules answer for them."""
 
     seats: list[str] = []
 
 
-class End(Request, tag_field="type", tag="end"):
+class End(RequestBody, tag_field="type", tag="end"):
     """End the game now; the rules give the result."""
 
     reason: str = ""
@@ -61,21 +61,21 @@ Command = Deadline | End
 # --- responses -------------------------------------------------------------------------------
 
 
-class Response(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class ResponseBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     pass
 
 
-class ErrorDetail(Response):
+class ErrorDetail(ResponseBody):
     code: str
     message: str
     details: dict[str, Any] = {}
 
 
-class Error(Response):
+class Error(ResponseBody):
     error: ErrorDetail
 
 
-class Component(Response):
+class Component(ResponseBody):
     status: Literal["ok", "down", "behind", "not_used"]
     detail: str = ""
 
@@ -84,7 +84,7 @@ class WorkerStatus(Component):
     lagging_games: int = 0
 
 
-class Health(Response):
+class Health(ResponseBody):
     status: Literal["ok", "degraded", "unavailable"]
     mode: str
     store: Component
@@ -92,26 +92,26 @@ class Health(Response):
     worker: WorkerStatus
 
 
-class Scenarios(Response):
+class Scenarios(ResponseBody):
     scenarios: list[ScenarioInfo]
 
 
-class SeatToken(Response):
+class SeatToken(ResponseBody):
     token: str
 
 
-class GameCreated(Response):
+class GameCreated(ResponseBody):
     id: str
     seats: dict[str, SeatToken]
     version: int
 
 
-class IssuedSeatToken(Response):
+class IssuedSeatToken(ResponseBody):
     seat: str
     token: str
 
 
-class GameSummary(Response):
+class GameSummary(ResponseBody):
     id: str
     scenario: str
     ruleset: str
@@ -126,28 +126,28 @@ class GameSummary(Response):
     official: bool
 
 
-class GameList(Response):
+class GameList(ResponseBody):
     games: list[GameSummary]
 
 
-class Viewer(Response):
+class Viewer(ResponseBody):
     role: Literal["seat", "referee", "organiser", "public"]
     seat: str | None = None
 
 
-class State(Response):
+class State(ResponseBody):
     version: Annotated[int, Meta(description="the last event folded into this view")]
     viewer: Viewer
     view: dict[str, Any]
 
 
-class Legal(Response):
+class Legal(ResponseBody):
     seat: str
     version: int
     orders: list[dict[str, Any]]
 
 
-class Event(Response):
+class Event(ResponseBody):
     """An event as the caller may see it; a hidden one keeps only its digests (it still verifies in the chain)."""
 
     version: int
@@ -166,17 +166,17 @@ class Event(Response):
     metadata_digest: str | UnsetType = UNSET
 
 
-class Events(Response):
+class Events(ResponseBody):
     events: list[Event]
 
 
-class Appended(Response):
+class Appended(ResponseBody):
     """The command is in the log at `version`; its ruling follows (GET .../events, or retry with ?wait)."""
 
     version: int
 
 
-class Ruling(Response):
+class Ruling(ResponseBody):
     event: Annotated[int, Meta(description="version of the ruling event")]
     verdict: Literal["accepted", "rejected", "failed"]
     code: str = ""
@@ -186,7 +186,7 @@ class Ruling(Response):
     details: dict[str, Any] = {}
 
 
-class Ruled(Response):
+class Ruled(ResponseBody):
     version: int
     ruling: Ruling
     effects: list[Event]
