@@ -2,7 +2,8 @@
 (served from memory: the framework's and middleware's floor) in one run. Run from the repository root: `python -m bench.bench_api`.
 
 It starts `umpire serve` (SQLite, rate limits off) on a free port, creates a sandbox game, plays
-Red's deployment, then loads each endpoint with `wrk` (apt-get install wrk) for SECONDS seconds
+Red's deployment, then loads each endpoint (last, POST orders: Red's bids, each appended,
+then ruled by the fold thread as the first accepted and the rest rejected) with `wrk` (apt-get install wrk) for SECONDS seconds
 over CONNECTIONS connections. Client and server share the machine's cores.
 """
 from __future__ import annotations
@@ -45,10 +46,20 @@ def start(data: Path, port: int) -> tuple[subprocess.Popen, str]:
     raise RuntimeError("umpire serve did not start")
 
 
-def wrk(url: str, token: str | None = None) -> float:
+POST_ORDER = """wrk.method = "POST"
+wrk.body = '{"order": {"type": "bid", "points": 0}}'
+wrk.headers["Content-Type"] = "application/json"
+"""
+
+
+def wrk(url: str, token: str | None = None, script: str | None = None) -> float:
     cmd = ["wrk", "-t1", f"-c{CONNECTIONS}", f"-d{SECONDS}s", url]
     if token:
         cmd[1:1] = ["-H", f"Authorization: Bearer {token}"]
+    if script:
+        path = Path(tempfile.mkstemp(suffix=".lua")[1])
+        path.write_text(script)
+        cmd[1:1] = ["-s", str(path)]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     if non2xx:
@@ -78,11 +89,12 @@ def main() -> None:
             ("GET state?at=8 (replay)", f"{url}/v1/games/{gid}/state?at=8", None),
             ("GET legal, seat token", f"{url}/v1/games/{gid}/legal", red),
             ("GET events?limit=100", f"{url}/v1/games/{gid}/events", None),
+            ("POST orders (202, no wait)", f"{url}/v1/games/{gid}/orders", red),
         ]
         floor = None
         print(f"wrk -t1 -c{CONNECTIONS} -d{SECONDS}s, uvicorn 1 process, SQLite; client and server on one machine")
         for name, target, token in cases:
-            rate = wrk(target, token)
+            rate = wrk(target, token, POST_ORDER if name.startswith("POST") else None)
             floor = floor or rate
             print(f"{name:28s} {rate:9.0f} req/s   {rate / floor:5.2f} x floor")
     finally:
