@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -15,7 +16,8 @@ from infra import localservices
 from infra.auth import open_tokens
 from services.api.app import create_app
 from services.config import from_env
-from tests.api.conftest import Api, bearer, new_game, order, ruled
+from tests.api.conftest import Api, bearer, new_game, order, ruled, serve_live
+from tests.api.test_state_and_events import read_sse
 from tests.api.servermode import ServerRuntime
 
 DEPLOY = {"type": "deploy", "real": "0305"}
@@ -128,3 +130,19 @@ def test_with_the_store_down_the_api_answers_503_with_retry_after_and_recovers(t
             assert back_up(c)  # the pools reconnect with backoff: a client retries as Retry-After says
             assert ruled(order(c, game, "red", DEPLOY))["version"] == 2
             assert c.get(f"/v1/games/{game.id}/legal", headers=bearer(game.tokens["blue-1"])).status_code == 200
+
+
+def test_a_stream_ends_with_an_error_event_when_the_store_goes_down(tmp_path, own_pg, redis_url):
+    with server_api(tmp_path, own_pg.url, redis_url) as api:
+        live = serve_live(api.app)
+        try:
+            with httpx.Client(base_url=live.url, timeout=30) as http:
+                created = http.post("/v1/games", json={"scenario": "sandbox/1"}, headers=api.token("organiser"))
+                with http.stream("GET", f"/v1/games/{created.json()['id']}/stream") as stream:
+                    lines = stream.iter_lines()
+                    assert read_sse(lines, 1)[0][0] == "view"
+                    own_pg.stop("fast")
+                    kind, data = read_sse(lines, 1)[0]
+            assert kind == "error" and data["error"]["code"] == "store_unavailable"
+        finally:
+            live.stop()

@@ -10,8 +10,10 @@ from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from domain.kernel.seats import Viewer
+from infra.eventstore import StoreUnavailable
 from services.api import schemas
 from services.api.auth import Principal, caller
+from services.api.errors import RETRY_AFTER_STORE
 from services.api.reads import state_body
 from services.api.wire import doc, json
 from services.games import Games
@@ -38,7 +40,12 @@ async def _follow(request: Request, games: Games, game_id: str, viewer: Viewer, 
     yield _sse("view", first, first["version"])
     after, quiet = first["version"], 0.0
     while not await request.is_disconnected():
-        page = await run_in_threadpool(games.events, game_id, viewer, after=after, limit=STREAM_BATCH)
+        try:
+            page = await run_in_threadpool(games.events, game_id, viewer, after=after, limit=STREAM_BATCH)
+        except StoreUnavailable:  # end the stream; the client reconnects and gets a fresh view
+            yield _sse("error", {"error": {"code": "store_unavailable", "message": "the event store is unavailable; "
+                                           "reconnect later", "details": {"retry_after": RETRY_AFTER_STORE}}})
+            return
         for e in page:
             after = e["version"]
             if not e.get("hidden"):
@@ -53,7 +60,8 @@ async def _follow(request: Request, games: Games, game_id: str, viewer: Viewer, 
 
 
 @router.get("/v1/games/{game_id}/stream",
-            summary="Server-Sent Events: `view` (the caller's full view, as GET state) first, then each new visible `event`",
+            summary="Server-Sent Events: `view` (the caller's full view, as GET state) first, then each new visible "
+                    "`event`; `error` if the store goes down (reconnect)",
             **doc(ok=(200, schemas.State), errors=(401, 404, 429, 503), media="text/event-stream"))
 async def stream(game_id: str, request: Request, p: Principal = caller("reads")):
     games = request.app.state.runtime.games
