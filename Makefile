@@ -1,56 +1,80 @@
-# Umpire: developer and CI entry points. `make run` and `make test` are the two the README leads with.
-PYTHON ?= python3
+# Umpire. Two commands on a fresh machine with Python 3.11:
+#   make run    create .venv, migrate, serve the embedded default (SQLite, fold on a thread)
+#   make test   create .venv, install PostgreSQL and Redis where it can, run the whole suite
+# Server mode: `make services` (PostgreSQL + Redis from the OS packages, on loopback), then `make serve`.
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV ?= .venv
+# The interpreter with the project's dependencies; by default the venv's, made on first use.
+PY ?= $(VENV)/bin/python
+DEPS := $(if $(filter $(VENV)/bin/python,$(PY)),$(VENV)/.installed)
+UMPIRE := $(PY) -m services.cli
+UMPIRE_DATA ?= .umpire
+# Outside the repository: the postgres user must be able to enter it.
 SERVICES_DIR ?= /tmp/umpire-services
+SERVICES_ENV := $(SERVICES_DIR)/env
+export UMPIRE_DATA
 
-# `make test PY=/path/to/python` uses an existing interpreter and leaves the venv alone.
-ifeq ($(origin PY), undefined)
-PY := $(VENV)/bin/python
-VENV_DEP := venv
-endif
-
-.PHONY: venv test test-fast test-faults services services-stop migrate worker beat bench bench-quick bench-store
-
-venv: $(VENV)/.installed
+.PHONY: run test test-fast test-faults services services-stop serve migrate worker beat bench bench-quick clean
 
 $(VENV)/.installed: pyproject.toml
-	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/python -m pip install -q --upgrade pip
-	$(VENV)/bin/python -m pip install -q -e '.[test]'
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -e '.[test]'
 	touch $@
 
-# PostgreSQL and Redis come from UMPIRE_TEST_DATABASE_URL / UMPIRE_TEST_REDIS_URL when set,
-# else the tests start throwaway servers from the local binaries (see tests/conftest.py).
-test: $(VENV_DEP)                ## every test: unit, contract (both stores), integration, faults
-	$(PY) -m pytest tests/ -q
+run: $(DEPS)
+	$(UMPIRE) serve
 
-test-fast: $(VENV_DEP)           ## the tests that need no worker process
+test: $(DEPS)                    ## every test: unit, contract (both stores), integration, faults, API
+	sh infra/provision.sh
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+test-fast: $(DEPS)               ## the tests that need no worker process
 	$(PY) -m pytest -q tests/unit tests/contract tests/integration
 
-test-faults: $(VENV_DEP)         ## kill -9 workers, duplicate nudges, Redis restarted
+test-faults: $(DEPS)             ## kill -9 workers, duplicate nudges, Redis restarted
 	$(PY) -m pytest -q tests/faults
 
-# Long-lived durable PostgreSQL + Redis for development: eval "$$(make -s services)"
-services: $(VENV_DEP)
-	@$(PY) -m infra.localservices start --dir $(SERVICES_DIR)
+# Durable PostgreSQL (fsync on) and Redis on free loopback ports; their URLs go to $(SERVICES_ENV).
+services: $(DEPS)
+	sh infra/provision.sh
+	mkdir -p $(SERVICES_DIR)
+	$(PY) -m infra.localservices start --dir $(SERVICES_DIR) | sed -n 's/^export UMPIRE_TEST_/UMPIRE_/p' > $(SERVICES_ENV).new
+	mv $(SERVICES_ENV).new $(SERVICES_ENV)
+	@cat $(SERVICES_ENV)
 
-services-stop: $(VENV_DEP)
+services-stop: $(DEPS)
 	$(PY) -m infra.localservices stop --dir $(SERVICES_DIR)
 
-migrate: $(VENV_DEP)
-	$(PY) -m services.cli db migrate
+# The API, two workers and beat against UMPIRE_DATABASE_URL / UMPIRE_REDIS_URL (from the
+# environment, else from `make services`). Ctrl-C stops all four.
+serve: $(DEPS)
+	@set -a; if [ -z "$$UMPIRE_DATABASE_URL" ] && [ -f $(SERVICES_ENV) ]; then . $(SERVICES_ENV); fi; set +a; \
+	if [ -z "$$UMPIRE_DATABASE_URL" ] || [ -z "$$UMPIRE_REDIS_URL" ]; then \
+	  echo "make serve needs UMPIRE_DATABASE_URL and UMPIRE_REDIS_URL (or run: make services)" >&2; exit 1; fi; \
+	$(UMPIRE) db migrate || exit 1; \
+	pids=""; trap 'kill $$pids 2>/dev/null; wait' INT TERM EXIT; \
+	$(UMPIRE) worker --concurrency 1 --name w1@%h & pids="$$pids $$!"; \
+	$(UMPIRE) worker --concurrency 1 --name w2@%h & pids="$$pids $$!"; \
+	$(UMPIRE) beat & pids="$$pids $$!"; \
+	$(UMPIRE) serve & pids="$$pids $$!"; \
+	wait
 
-worker: $(VENV_DEP)
-	$(PY) -m services.cli worker
+migrate: $(DEPS)
+	$(UMPIRE) db migrate
 
-beat: $(VENV_DEP)
-	$(PY) -m services.cli beat
+worker: $(DEPS)
+	$(UMPIRE) worker
 
-bench-quick: $(VENV_DEP)         ## every bench at small sizes (a smoke run; figures not to quote)
-	$(PY) -m bench.run --quick
+beat: $(DEPS)
+	$(UMPIRE) beat
 
-bench: $(VENV_DEP)               ## every bench at full size; writes bench/results.json
+bench: $(DEPS)                   ## every bench at full size; prints the table, writes bench/results.json
 	$(PY) -m bench.run
 
-bench-store: $(VENV_DEP)
-	$(PY) bench/bench_store.py
+bench-quick: $(DEPS)             ## every bench at small sizes (a smoke run CI executes; figures not to quote)
+	$(PY) -m bench.run --quick
+
+clean:
+	rm -rf $(VENV)

@@ -24,6 +24,10 @@ class Settings:
     ruling_seconds: float = 20.0
     sweep_seconds: float = 5.0
     log_level: str = "INFO"
+    # the API's own (services/api/)
+    max_body_bytes: int = 65536
+    wait_max_seconds: float = 60.0
+    stream_poll_seconds: float = 0.5
 
     @property
     def mode(self) -> str:
@@ -54,4 +58,7 @@ def from_env(env: dict[str, str] | None = None) -> Settings:
         ruling_seconds=float(env.get("UMPIRE_RULING_SECONDS", "20")),
         sweep_seconds=float(env.get("UMPIRE_SWEEP_SECONDS", "5")),
         log_level=env.get("UMPIRE_LOG_LEVEL", "INFO"),
+        max_body_bytes=int(env.get("UMPIRE_MAX_BODY_BYTES", "65536")),
+        wait_max_seconds=float(env.get("UMPIRE_WAIT_MAX_SECONDS", "60")),
+        stream_poll_seconds=float(env.get("UMPIRE_STREAM_POLL_SECONDS", "0.5")),
     )

@@ -53,6 +53,19 @@ class Runtime:
             self.folder.stop()
         self.store.close()
 
+    def queue_depth(self) -> int | None:
+        """Games waiting for a fold: the embedded folder's pending set, or the Celery fold queue."""
+        if self.folder is not None:
+            return self.folder.pending_count()
+        from services.worker.app import FOLD_QUEUE
+
+        try:
+            import redis
+
+            return int(redis.Redis.from_url(self.settings.redis_url, socket_timeout=0.5).llen(FOLD_QUEUE))
+        except Exception:
+            return None  # the broker is down: the gauge is left out, never an error
+
     def wait_for(self, game_id: str, version: int, timeout: float) -> bool:
         """True once the command at `version` is ruled, False after `timeout` seconds (or if the game halted)."""
         if self.folder is not None:

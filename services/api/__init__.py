@@ -1,0 +1,1 @@
+"""The HTTP API (FastAPI): authentication, schema checks, appending commands, serving reads."""

@@ -51,6 +51,10 @@ class EmbeddedFolder:
         if thread is not None:
             thread.join(timeout)
 
+    def pending_count(self) -> int:
+        with self._cond:
+            return len(self._pending)
+
     def nudge(self, game_id: str) -> None:
         with self._cond:
             self._pending[game_id] = None

@@ -1,29 +1,15 @@
-"""The `umpire` command. Settings come from the environment (services/config.py).
-
-    umpire db migrate      bring the event store's schema up to date (also done at every start-up)
-    umpire worker          the adjudicating Celery worker (server mode)
-    umpire beat            Celery beat: the lag sweep every UMPIRE_SWEEP_SECONDS (run exactly one)
-
-Each subcommand is a small function plus a row of COMMANDS: (words, help, handler, arguments).
-"""
+"""`umpire serve`, `umpire db migrate`, `umpire worker`, `umpire beat`."""
 from __future__ import annotations
 
 import argparse
 import os
 import sys
-from typing import Callable, NamedTuple
 
-from services.config import Settings, from_env
+from services.cli.command import Command
+from services.cli.tokens import FIRST_ORGANISER, open_tokens_for
+from services.config import Settings
 
 CELERY_APP = "services.worker.app"
-GROUPS = {"db": "the event store"}
-
-
-class Command(NamedTuple):
-    words: tuple[str, ...]
-    help: str
-    run: Callable[[argparse.Namespace, Settings], int | None]
-    arguments: Callable[[argparse.ArgumentParser], None] = lambda parser: None
 
 
 def db_migrate(args: argparse.Namespace, settings: Settings) -> int:
@@ -79,32 +65,33 @@ def beat(args: argparse.Namespace, settings: Settings) -> None:
     _celery("beat", "--loglevel", settings.log_level, "--schedule", str(settings.data / "celerybeat-schedule"))
 
 
+
+def serve(args: argparse.Namespace, settings: Settings) -> int:
+    import uvicorn
+
+    from services.api import logs
+    from services.api.app import create_app
+    from services.runtime import build
+
+    logs.configure(settings.log_level)
+    tokens = open_tokens_for(settings)
+    runtime = build(settings)
+    first = None if tokens.list(role="organiser") else tokens.create("organiser", FIRST_ORGANISER).token
+    url = f"http://{settings.host}:{settings.port}"
+    print(f"Umpire ({runtime.mode} mode) serving on {url}  -  API docs at {url}/docs", flush=True)
+    if first:
+        print(f"Organiser token (shown once; `umpire token create` makes more): {first}", flush=True)
+    try:  # the app's lifespan starts and stops the runtime
+        uvicorn.run(create_app(settings, runtime, tokens), host=settings.host, port=settings.port, log_config=None,
+                    access_log=False, timeout_graceful_shutdown=3)
+    finally:
+        tokens.close()
+    return 0
+
+
 COMMANDS: list[Command] = [
+    Command(("serve",), "run the API (embedded mode folds in this process)", serve),
     Command(("db", "migrate"), "bring the event store's schema up to date", db_migrate),
     Command(("worker",), "run the adjudicating Celery worker (server mode)", worker, worker_arguments),
     Command(("beat",), "run Celery beat: the lag sweep (exactly one per deployment)", beat),
 ]
-
-
-def parser() -> argparse.ArgumentParser:
-    root = argparse.ArgumentParser(prog="umpire", description="Umpire: an impartial umpire for hex-and-counter wargames")
-    groups: dict[tuple[str, ...], argparse._SubParsersAction] = {(): root.add_subparsers(dest="command", required=True)}
-    for command in COMMANDS:
-        for depth in range(1, len(command.words)):  # intermediate words ("db") become their own parsers
-            prefix = command.words[:depth]
-            if prefix not in groups:
-                sub = groups[prefix[:-1]].add_parser(prefix[-1], help=GROUPS.get(prefix[-1]))
-                groups[prefix] = sub.add_subparsers(dest=f"command_{depth}", required=True)
-        leaf = groups[command.words[:-1]].add_parser(command.words[-1], help=command.help)
-        command.arguments(leaf)
-        leaf.set_defaults(run=command.run)
-    return root
-
-
-def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
-    return args.run(args, from_env()) or 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,124 @@
+"""Every error the API answers, as `{"error": {"code", "message", "details"}}`.
+
+Errors of the layers below map to one status each (the table); nothing a caller sends can make a
+500: bad input is refused with a 4xx before it reaches the log, and rules rejections are rulings.
+"""
+from __future__ import annotations
+
+import logging
+import math
+import re
+from typing import Any
+
+import msgspec
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import Response
+from starlette.exceptions import HTTPException
+
+from domain.kernel.ruleset import OptionError
+from infra.eventstore import GameExists, IdempotencyMismatch, StoreUnavailable, UnknownGame, VersionConflict
+from services.catalog import UnknownScenario
+from services.games import BadOrder, UnknownSeat
+
+log = logging.getLogger("umpire.api")
+RETRY_AFTER_STORE = 5  # seconds a client should wait when the event store is down
+_MSGSPEC_PATH = re.compile(r" - at `(\$[^`]*)`$")
+_STATUS_CODES = {400: "bad_request", 401: "unauthenticated", 403: "forbidden", 404: "not_found",
+                 405: "method_not_allowed", 409: "conflict", 413: "body_too_large", 422: "invalid",
+                 429: "rate_limited", 503: "unavailable"}
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, message: str, *, headers: dict[str, str] | None = None,
+                 **details: Any):
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+        self.headers = headers or {}
+        self.details = details
+
+
+def msgspec_path(exc: Exception, prefix: str = "") -> tuple[str, str | None]:
+    """msgspec's message without its ` - at `$.x`` tail, and that path (re-rooted under `prefix`)."""
+    text = str(exc)
+    m = _MSGSPEC_PATH.search(text)
+    if m is None:
+        return text, None
+    path = m.group(1)
+    return text[: m.start()], (prefix + path[1:] if prefix else path)
+
+
+def error_response(status: int, code: str, message: str, details: dict | None = None,
+                   headers: dict[str, str] | None = None) -> Response:
+    body = msgspec.json.encode({"error": {"code": code, "message": message, "details": details or {}}})
+    return Response(body, status_code=status, media_type="application/json", headers=headers)
+
+
+def retry_after(seconds: float) -> dict[str, str]:
+    return {"Retry-After": str(max(1, math.ceil(seconds)))}
+
+
+def _mapped(exc: Exception) -> ApiError:
+    match exc:
+        case ApiError():
+            return exc
+        case UnknownGame():
+            return ApiError(404, "game_not_found", str(exc), game_id=exc.game_id)
+        case UnknownSeat():
+            return ApiError(404, "seat_not_found", str(exc))
+        case VersionConflict():
+            return ApiError(409, "version_conflict", f"expected version {exc.expected}, the log is at {exc.actual}",
+                            expected_version=exc.expected, version=exc.actual)
+        case GameExists():
+            return ApiError(409, "game_exists", str(exc), game_id=exc.game_id)
+        case IdempotencyMismatch():
+            return ApiError(422, "idempotency_mismatch",
+                            f"idempotency key {exc.key!r} was already used with another request", key=exc.key)
+        case BadOrder():
+            message, path = msgspec_path(exc, prefix="$.order")
+            return ApiError(422, "invalid_order", message, path=path or "$.order")
+        case UnknownScenario():
+            return ApiError(422, "unknown_scenario", f"no scenario {exc.args[0]!r}; GET /v1/scenarios lists them",
+                            path="$.scenario")
+        case OptionError():
+            return ApiError(422, "invalid_options", str(exc), path="$.options")
+        case StoreUnavailable():
+            return ApiError(503, "store_unavailable", "the event store is unavailable; retry later",
+                            headers=retry_after(RETRY_AFTER_STORE), retry_after=RETRY_AFTER_STORE)
+    raise TypeError(exc)
+
+
+HANDLED = (ApiError, UnknownGame, UnknownSeat, VersionConflict, GameExists, IdempotencyMismatch, BadOrder,
+           UnknownScenario, OptionError, StoreUnavailable)
+
+
+async def _handled(request: Request, exc: Exception) -> Response:
+    e = _mapped(exc)
+    if e.status >= 500:
+        log.warning("%s: %s", e.code, exc)
+    return error_response(e.status, e.code, e.message, e.details, e.headers)
+
+
+async def _validation(request: Request, exc: RequestValidationError) -> Response:
+    problems = [{"path": ".".join(str(p) for p in err.get("loc", ())), "message": err.get("msg", "")}
+                for err in exc.errors()]
+    message = "; ".join(f"{p['path']}: {p['message']}" for p in problems)
+    return error_response(422, "invalid_parameter", message, {"problems": problems})
+
+
+async def _http(request: Request, exc: HTTPException) -> Response:
+    code = _STATUS_CODES.get(exc.status_code, "error")
+    return error_response(exc.status_code, code, str(exc.detail), headers=getattr(exc, "headers", None))
+
+
+async def _internal(request: Request, exc: Exception) -> Response:
+    log.exception("unhandled error")
+    return error_response(500, "internal", "an internal error; it has been logged")
+
+
+def install(app: FastAPI) -> None:
+    for exc_type in HANDLED:
+        app.add_exception_handler(exc_type, _handled)
+    app.add_exception_handler(RequestValidationError, _validation)
+    app.add_exception_handler(HTTPException, _http)
+    app.add_exception_handler(Exception, _internal)

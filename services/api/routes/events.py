@@ -1,0 +1,72 @@
+"""The log as the caller may see it: pages of events, and a live Server-Sent Events stream."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any, AsyncIterator
+
+import msgspec
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import StreamingResponse
+from starlette.concurrency import run_in_threadpool
+
+from domain.kernel.seats import Viewer
+from infra.eventstore import StoreUnavailable
+from services.api import schemas
+from services.api.auth import Principal, caller
+from services.api.errors import RETRY_AFTER_STORE
+from services.api.reads import state_body
+from services.api.wire import doc, json
+from services.games import Games
+
+router = APIRouter(tags=["events"])
+STREAM_BATCH = 200
+KEEPALIVE_S = 15.0
+
+
+@router.get("/v1/games/{game_id}/events", summary="Events after `after`; hidden ones as stubs with their digests",
+            **doc(ok=(200, schemas.Events), errors=(401, 404, 429, 503)))
+def events(game_id: str, request: Request, p: Principal = caller("reads"),
+           after: int = Query(0, ge=0), limit: int = Query(100, ge=1, le=1000)):
+    games = request.app.state.runtime.games
+    return json({"events": games.events(game_id, p.viewer(game_id), after=after, limit=limit)})
+
+
+def _sse(kind: str, data: Any, event_id: int | None = None) -> bytes:
+    head = f"id: {event_id}\n" if event_id is not None else ""
+    return f"{head}event: {kind}\n".encode() + b"data: " + msgspec.json.encode(data) + b"\n\n"
+
+
+async def _follow(request: Request, games: Games, game_id: str, viewer: Viewer, first: dict, poll: float) -> AsyncIterator[bytes]:
+    yield _sse("view", first, first["version"])
+    after, quiet = first["version"], 0.0
+    while not await request.is_disconnected():
+        try:
+            page = await run_in_threadpool(games.events, game_id, viewer, after=after, limit=STREAM_BATCH)
+        except StoreUnavailable:  # end the stream; the client reconnects and gets a fresh view
+            yield _sse("error", {"error": {"code": "store_unavailable", "message": "the event store is unavailable; "
+                                           "reconnect later", "details": {"retry_after": RETRY_AFTER_STORE}}})
+            return
+        for e in page:
+            after = e["version"]
+            if not e.get("hidden"):
+                yield _sse("event", e, after)
+        if len(page) == STREAM_BATCH:
+            continue
+        await asyncio.sleep(poll)
+        quiet = 0.0 if page else quiet + poll
+        if quiet >= KEEPALIVE_S:
+            quiet = 0.0
+            yield b": keep-alive\n\n"
+
+
+@router.get("/v1/games/{game_id}/stream",
+            summary="Server-Sent Events: `view` (the caller's full view, as GET state) first, then each new visible "
+                    "`event`; `error` if the store goes down (reconnect)",
+            **doc(ok=(200, schemas.State), errors=(401, 404, 429, 503), media="text/event-stream"))
+async def stream(game_id: str, request: Request, p: Principal = caller("reads")):
+    games = request.app.state.runtime.games
+    viewer = p.viewer(game_id)
+    first = await run_in_threadpool(state_body, games, game_id, viewer)  # a 404 comes before the stream starts
+    poll = request.app.state.settings.stream_poll_seconds
+    return StreamingResponse(_follow(request, games, game_id, viewer, first, poll), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

@@ -1,0 +1,45 @@
+"""Games: create one from a scenario (organisers), list them, read one's summary."""
+from __future__ import annotations
+
+from typing import Literal
+
+from fastapi import APIRouter, Query, Request
+from starlette.concurrency import run_in_threadpool
+
+from services.api import schemas
+from services.api.auth import Principal, caller
+from services.api.wire import body, doc, json
+
+router = APIRouter(tags=["games"])
+
+
+@router.post("/v1/games", summary="Create a game (organiser); the answer holds each seat's token, shown once",
+             **doc(ok=(201, schemas.GameCreated), request=schemas.CreateGame, errors=(400, 401, 403, 413, 429, 503)))
+async def create(request: Request, p: Principal = caller("orders", "organiser"),
+                 new: schemas.CreateGame = body(schemas.CreateGame)):
+    rt, tokens = request.app.state.runtime, request.app.state.tokens
+    created = await run_in_threadpool(rt.games.create, new.scenario, new.options, principal=p.id)
+    # Not one transaction with the genesis: if this fails, the organiser reissues the seats' tokens.
+    issued = await run_in_threadpool(tokens.issue_seats, created.game_id, created.seats)
+    out = {"id": created.game_id, "seats": {s: {"token": i.token} for s, i in issued.items()},
+           "version": created.version}
+    return json(out, 201, headers={"Location": f"/v1/games/{created.game_id}"})
+
+
+@router.get("/v1/games", summary="List games (organiser, referee); page with ?after=<last id>",
+            **doc(ok=(200, schemas.GameList), errors=(401, 403, 429, 503)))
+def list_games(request: Request, _=caller("reads", "organiser", "referee"),
+               status: Literal["active", "halted", "finished"] | None = None,
+               after: str | None = None, limit: int = Query(100, ge=1, le=1000)):
+    games = request.app.state.runtime.games
+    if status is None:
+        ids = [h.game_id for h in games.store.heads(limit=limit, after=after)]
+    else:
+        ids = [g for g in games.store.projections_by_status(status, limit=1_000_000) if after is None or g > after][:limit]
+    return json({"games": [games.summary(g) for g in ids]})
+
+
+@router.get("/v1/games/{game_id}", summary="A game's summary: status, turn, phase, who is to act, versions, result",
+            **doc(ok=(200, schemas.GameSummary), errors=(401, 404, 429, 503)))
+def get_game(game_id: str, request: Request, _=caller("reads")):
+    return json(request.app.state.runtime.games.summary(game_id))

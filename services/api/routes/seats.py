@@ -1,0 +1,22 @@
+"""Seat tokens: an organiser reissues a seat's token; the old one stops working at once."""
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from starlette.concurrency import run_in_threadpool
+
+from services.api import schemas
+from services.api.auth import caller
+from services.api.wire import doc, json
+from services.games import UnknownSeat
+
+router = APIRouter(tags=["games"])
+
+
+@router.post("/v1/games/{game_id}/seats/{seat}/token", summary="Reissue a seat's token (organiser); revokes the old one",
+             **doc(ok=(201, schemas.IssuedSeatToken), errors=(401, 403, 404, 429, 503)))
+async def reissue(game_id: str, seat: str, request: Request, _=caller("orders", "organiser")):
+    ctx = await run_in_threadpool(request.app.state.runtime.games.context, game_id)
+    if seat not in ctx.genesis.layout.seat_ids():
+        raise UnknownSeat(f"there is no seat {seat!r} in game {game_id}")
+    issued = await run_in_threadpool(request.app.state.tokens.issue_seats, game_id, [seat])
+    return json({"seat": seat, "token": issued[seat].token}, 201)

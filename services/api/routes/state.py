@@ -1,0 +1,37 @@
+"""A game's state as the caller may see it, now or after any event; a seat's legal orders."""
+from __future__ import annotations
+
+import msgspec
+from fastapi import APIRouter, Query, Request
+
+from domain.kernel import game
+from services.api import schemas
+from services.api.auth import Principal, caller, seat_of
+from services.api.reads import current, state_body
+from services.api.wire import doc, json
+from services.games import UnknownSeat
+
+router = APIRouter(tags=["state"])
+
+
+@router.get("/v1/games/{game_id}/state", summary="The caller's view of the state now, or after event `at`",
+            **doc(ok=(200, schemas.State), errors=(401, 404, 429, 503)))
+def state(game_id: str, request: Request, p: Principal = caller("reads"),
+          at: int | None = Query(None, ge=1, description="replay: the state after event `at` of the log")):
+    return json(state_body(request.app.state.runtime.games, game_id, p.viewer(game_id), at))
+
+
+@router.get("/v1/games/{game_id}/legal",
+            summary="The orders a seat may submit now; each is accepted if submitted next (at `version`)",
+            **doc(ok=(200, schemas.Legal), errors=(401, 403, 404, 429, 503)))
+def legal(game_id: str, request: Request, p: Principal = caller("reads", "seat", "referee", "organiser"),
+          unit: str | None = Query(None, description="only the orders of this unit"),
+          seat: str | None = Query(None, description="the seat (referees and organisers; a seat token uses its own)")):
+    games = request.app.state.runtime.games
+    s = seat_of(p, game_id, seat)
+    ctx = games.context(game_id)
+    if s not in ctx.genesis.layout.seat_ids():
+        raise UnknownSeat(f"there is no seat {s!r} in game {game_id}")
+    version, st = current(games, game_id)
+    orders = game.legal(ctx.ruleset, st, s, unit=unit)
+    return json({"seat": s, "version": version, "orders": msgspec.to_builtins(orders)})

@@ -1,0 +1,192 @@
+"""Request and response bodies of the API, as msgspec Structs.
+
+Request structs forbid unknown fields (a bot's typo is a 422 naming the field, not a silently
+ignored key). Response structs document what the routes send; the tests decode every response
+with them, so the OpenAPI document cannot drift from the wire.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import msgspec
+from msgspec import UNSET, Meta, UnsetType
+
+from services.catalog import ScenarioInfo
+
+NonNegative = Annotated[int, Meta(ge=0)]
+GameOrder = Annotated[
+    msgspec.Raw,
+    Meta(title="Order", description='An order of the game, e.g. {"type": "move", "unit": "B1", "path": ["0202"]}; '
+         "GET /v1/games/{id}/legal lists the orders a seat may submit now.",
+         extra_json_schema={"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}}}),
+]
+
+
+class RequestBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    pass
+
+
+# --- requests --------------------------------------------------------------------------------
+
+
+class CreateGame(RequestBody):
+    scenario: Annotated[str, Meta(description="`<game>/<scenario number>`, from GET /v1/scenarios")]
+    options: dict[str, Any] = {}
+
+
+class SubmitOrder(RequestBody):
+    order: GameOrder
+    expected_version: Annotated[NonNegative | None, Meta(description="the log's version the order expects; 409 if it moved")] = None
+
+
+class RefereeOrderBody(RequestBody):
+    order: GameOrder
+
+
+class Deadline(RequestBody, tag_field="type", tag="deadline"):
+    """The named seats (all that must act, if none) missed their deadline: the rules answer for them."""
+
+    seats: list[str] = []
+
+
+class End(RequestBody, tag_field="type", tag="end"):
+    """End the game now; the rules give the result."""
+
+    reason: str = ""
+
+
+Command = Deadline | End
+
+
+# --- responses -------------------------------------------------------------------------------
+
+
+class ResponseBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    pass
+
+
+class ErrorDetail(ResponseBody):
+    code: str
+    message: str
+    details: dict[str, Any] = {}
+
+
+class Error(ResponseBody):
+    error: ErrorDetail
+
+
+class Component(ResponseBody):
+    status: Literal["ok", "down", "behind", "not_used"]
+    detail: str = ""
+
+
+class WorkerStatus(Component):
+    lagging_games: int = 0
+
+
+class Health(ResponseBody):
+    status: Literal["ok", "degraded", "unavailable"]
+    mode: str
+    store: Component
+    broker: Component
+    worker: WorkerStatus
+
+
+class Scenarios(ResponseBody):
+    scenarios: list[ScenarioInfo]
+
+
+class SeatToken(ResponseBody):
+    token: str
+
+
+class GameCreated(ResponseBody):
+    id: str
+    seats: dict[str, SeatToken]
+    version: int
+
+
+class IssuedSeatToken(ResponseBody):
+    seat: str
+    token: str
+
+
+class GameSummary(ResponseBody):
+    id: str
+    scenario: str
+    ruleset: str
+    status: Literal["active", "halted", "finished"]
+    turn: int
+    phase: str
+    label: str
+    to_act: list[str]
+    version: int
+    adjudicated_version: int
+    result: dict[str, Any] | None
+    official: bool
+
+
+class GameList(ResponseBody):
+    games: list[GameSummary]
+
+
+class Viewer(ResponseBody):
+    role: Literal["seat", "referee", "organiser", "public"]
+    seat: str | None = None
+
+
+class State(ResponseBody):
+    version: Annotated[int, Meta(description="the last event folded into this view")]
+    viewer: Viewer
+    view: dict[str, Any]
+
+
+class Legal(ResponseBody):
+    seat: str
+    version: int
+    orders: list[dict[str, Any]]
+
+
+class Event(ResponseBody):
+    """An event as the caller may see it; a hidden one keeps only its digests (it still verifies in the chain)."""
+
+    version: int
+    position: int
+    type: str
+    visibility: str
+    schema_version: int
+    recorded_at: str
+    link: str
+    adjudicates: int | UnsetType = UNSET
+    data: dict[str, Any] | UnsetType = UNSET
+    metadata: dict[str, Any] | UnsetType = UNSET
+    salt: str | UnsetType = UNSET
+    hidden: bool | UnsetType = UNSET
+    data_digest: str | UnsetType = UNSET
+    metadata_digest: str | UnsetType = UNSET
+
+
+class Events(ResponseBody):
+    events: list[Event]
+
+
+class Appended(ResponseBody):
+    """The command is in the log at `version`; its ruling follows (GET .../events, or retry with ?wait)."""
+
+    version: int
+
+
+class Ruling(ResponseBody):
+    event: Annotated[int, Meta(description="version of the ruling event")]
+    verdict: Literal["accepted", "rejected", "failed"]
+    code: str = ""
+    message: str = ""
+    citations: list[dict[str, Any]] = []
+    partial: dict[str, Any] | None = None
+    details: dict[str, Any] = {}
+
+
+class Ruled(ResponseBody):
+    version: int
+    ruling: Ruling
+    effects: list[Event]

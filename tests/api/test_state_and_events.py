@@ -1,0 +1,123 @@
+"""GET state (now and ?at=N), GET events (pages), and the SSE stream over real HTTP."""
+from __future__ import annotations
+
+import json
+
+from services.api import schemas
+from tests.api.conftest import conforms, order, ruled
+
+DEPLOY = {"type": "deploy", "real": "0305"}
+
+
+def test_state_now_is_the_projection_with_its_version_and_the_callers_viewer(client, game):
+    r = client.get(f"/v1/games/{game.id}/state", headers=game.seats["red"])
+    s = conforms(r, schemas.State)
+    assert s.version == 1 and s.viewer.role == "seat" and s.viewer.seat == "red"
+    assert s.view["to_act"] == ["red"] and s.view["game_id"] == game.id
+    body = ruled(order(client, game, "red", DEPLOY))
+    after = client.get(f"/v1/games/{game.id}/state").json()
+    assert after["version"] == body["effects"][-1]["version"]
+    assert after["viewer"] == {"role": "public", "seat": None}
+    assert after["view"]["clock"]["phase"] == "bid"
+
+
+def test_state_at_n_replays_the_log_to_event_n(client, game, ref):
+    body = ruled(order(client, game, "red", DEPLOY))
+    versions = [e["version"] for e in body["effects"]]
+    before = client.get(f"/v1/games/{game.id}/state?at=2", headers=ref).json()  # the order, not yet ruled
+    assert before["version"] == 2 and before["view"]["clock"]["phase"] == "deploy"
+    now = client.get(f"/v1/games/{game.id}/state", headers=ref).json()
+    replayed = client.get(f"/v1/games/{game.id}/state?at={versions[-1]}", headers=ref).json()
+    assert replayed == now
+    mid = client.get(f"/v1/games/{game.id}/state?at={versions[0]}", headers=ref).json()
+    shown = {u["id"]: u["hex"] for u in mid["view"]["game"]["units"]}
+    assert shown["R1"] == "0305"  # the deployment applied, the phase not yet advanced
+    assert mid["view"]["clock"]["phase"] == "deploy"
+
+
+def test_state_at_beyond_the_log_or_below_one_is_422(client, game):
+    r = client.get(f"/v1/games/{game.id}/state?at=99")
+    assert r.status_code == 422
+    assert r.json()["error"]["details"] == {"at": 99, "version": 1}
+    assert client.get(f"/v1/games/{game.id}/state?at=0").json()["error"]["code"] == "invalid_parameter"
+    assert client.get(f"/v1/games/{game.id}/state?at=x").status_code == 422
+
+
+def test_state_of_an_unknown_game_is_404(client):
+    assert client.get("/v1/games/nope/state").status_code == 404
+    assert client.get("/v1/games/nope/state?at=1").status_code == 404
+
+
+def test_events_page_with_after_and_limit(client, game, ref):
+    ruled(order(client, game, "red", DEPLOY))
+    everything = conforms(client.get(f"/v1/games/{game.id}/events", headers=ref), schemas.Events).events
+    assert [e.version for e in everything] == list(range(1, len(everything) + 1))
+    assert everything[0].type == "game.created"
+    page = client.get(f"/v1/games/{game.id}/events?after=2&limit=2", headers=ref).json()["events"]
+    assert [e["version"] for e in page] == [3, 4]
+    assert page[0]["type"] == "ruling" and page[0]["adjudicates"] == 2
+    assert client.get(f"/v1/games/{game.id}/events?after=999").json() == {"events": []}
+
+
+def test_events_reject_bad_paging(client, game):
+    for q in ("after=-1", "limit=0", "limit=1001", "after=x"):
+        r = client.get(f"/v1/games/{game.id}/events?{q}")
+        assert r.status_code == 422 and r.json()["error"]["code"] == "invalid_parameter", q
+
+
+def test_events_of_an_unknown_game_are_404(client):
+    assert client.get("/v1/games/nope/events").status_code == 404
+
+
+def test_everything_is_public_once_the_game_has_ended(client, game, ref):
+    ruled(order(client, game, "red", DEPLOY))
+    ruled(client.post(f"/v1/games/{game.id}/commands?wait=5", json={"type": "end", "reason": "draw agreed"}, headers=ref))
+    events = client.get(f"/v1/games/{game.id}/events?limit=1000").json()["events"]
+    assert not [e for e in events if e.get("hidden")]
+    assert any(e["type"] == "key.revealed" for e in events)
+
+
+# --- SSE ------------------------------------------------------------------------------------
+
+
+def read_sse(lines, count: int) -> list[tuple[str, dict]]:
+    """The first `count` messages (event name, decoded data) of an SSE stream."""
+    out, kind, data = [], None, None
+    for line in lines:
+        if line.startswith("event: "):
+            kind = line[len("event: "):]
+        elif line.startswith("data: "):
+            data = json.loads(line[len("data: "):])
+        elif line == "" and kind is not None:
+            out.append((kind, data))
+            kind = data = None
+            if len(out) == count:
+                return out
+    raise AssertionError(f"the stream ended after {len(out)} messages")
+
+
+def test_the_stream_sends_the_full_view_first_then_each_new_event_the_caller_may_see(http, api):
+    org = api.token("organiser")
+    created = http.post("/v1/games", json={"scenario": "sandbox/1"}, headers=org).json()
+    gid = created["id"]
+    blue = {"Authorization": f"Bearer {created['seats']['blue-1']['token']}"}
+    red = {"Authorization": f"Bearer {created['seats']['red']['token']}"}
+    with http.stream("GET", f"/v1/games/{gid}/stream", headers=blue) as stream:
+        assert stream.headers["content-type"].startswith("text/event-stream")
+        lines = stream.iter_lines()
+        [(kind, first)] = read_sse(lines, 1)
+        assert kind == "view" and first["version"] == 1 and first["viewer"] == {"role": "seat", "seat": "blue-1"}
+        assert first["view"]["to_act"] == ["red"]
+        r = http.post(f"/v1/games/{gid}/orders?wait=5", json={"order": DEPLOY}, headers=red)
+        ruling = r.json()
+        visible = [e for e in ruling["effects"] if e["visibility"] in ("public", "seats:blue-1")]
+        got = read_sse(lines, 1 + len(visible))  # the ruling, then the effects blue may see
+    assert all(kind == "event" for kind, _ in got)
+    types = [e["type"] for _, e in got]
+    assert types == ["ruling"] + [e["type"] for e in visible]
+    assert "order.submitted" not in types and "sandbox.markers_deployed" not in types
+
+
+def test_the_stream_of_an_unknown_game_is_404_before_it_starts(http):
+    r = http.get("/v1/games/nope/stream")
+    assert r.status_code == 404 and r.json()["error"]["code"] == "game_not_found"
