@@ -14,7 +14,6 @@ Each subcommand is a small function plus a row of a COMMANDS table in the module
 from __future__ import annotations
 
 import argparse
-import sys
 
 from services.cli import audit, bots, packs, server, tokens
 from services.cli.command import GROUPS, Command

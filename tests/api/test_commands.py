@@ -1,7 +1,6 @@
 """Organiser and referee commands (deadline, end) and referee orders (settle)."""
 from __future__ import annotations
 
-import pytest
 
 from services.api import schemas
 from tests.api.conftest import conforms, order, ruled
