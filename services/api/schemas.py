@@ -190,3 +190,54 @@ class Ruled(ResponseBody):
     version: int
     ruling: Ruling
     effects: list[Event]
+
+
+# --- audits (issue 10) -----------------------------------------------------------------------
+
+
+class Me(ResponseBody):
+    role: Literal["seat", "referee", "organiser", "public"]
+    name: str = ""
+    game: str | None = None
+    seat: str | None = None
+
+
+class VerifyReport(ResponseBody):
+    ok: bool
+    events: int
+    chain_ok: bool
+    keys_checked: int
+    rulings_checked: int
+    first_bad: dict[str, Any] | None = None
+    unverified: list[str] = []
+
+
+class Audit(ResponseBody):
+    game_id: str
+    from_: Annotated[int, Meta(description="the first command version covered")] = msgspec.field(name="from")
+    to: Annotated[int, Meta(description="the last command version covered")]
+    ruleset: str
+    commands: list[dict[str, Any]]
+    command_types: list[str]
+
+
+class ConformanceCase(RequestBody):
+    """A conformance case as JSON (docs/conformance.md gives the TOML form)."""
+
+    id: str
+    title: str
+    cite: str
+    ruleset: str
+    scenario: str
+    options: dict[str, Any] = {}
+    position: dict[str, Any] = {}
+    steps: list[dict[str, Any]] = []
+    state: dict[str, Any] = {}
+    note: str = ""
+
+
+class ConformanceVerdict(ResponseBody):
+    case: str
+    title: str
+    passed: bool
+    failures: list[str]
