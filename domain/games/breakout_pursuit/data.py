@@ -14,6 +14,7 @@ from domain.kernel.pack.schema import Chart, Crt, Pack
 PLACES = ("cherbourg", "bayeux", "paris", "antwerp", "reims", "st_malo", "essen", "dusseldorf")
 EDGES = ("edge_A", "edge_B", "edge_C", "edge_D")
 EAST_EDGE = "east_edge"
+SOUTH_OF_BREAKOUT_LINE = "south_of_breakout_line"  # hexes south of the Allied Breakout Line (Victory E)
 
 
 class MissingData(LookupError):
@@ -145,6 +146,10 @@ class GameData:
     @cached_property
     def victory_levels(self) -> list[dict]:
         return [dict(r.values, key=r.key) for r in _chart(self.pack, "victory_levels").rows]
+
+    @cached_property
+    def supply_effects(self) -> dict[str, dict]:
+        return {r.key: r.values for r in _chart(self.pack, "supply_effects").rows}
 
     @cached_property
     def vp_special(self) -> dict[str, dict]:
