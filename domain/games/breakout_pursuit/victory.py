@@ -232,15 +232,20 @@ def totals(state: State, data) -> dict[str, int]:
 
 
 def level(data, allied: int, german: int, zero_german: str = "allied_decisive") -> dict:
-    """The victory level of the ratio allied/german, compared exactly (H)."""
+    """The victory level of the ratio allied/german, compared exactly (H): the chart lists the levels
+    from the worst for the Allies up, each with its upper bound ("less than" = below, "exactly" and
+    the next level's "more than" = at most); the ratio takes the first level whose bound admits it,
+    the last level having none."""
     rows = data.victory_levels
     if german == 0:
         return next(r for r in rows if r["key"] == zero_german)
     ratio = Fraction(allied, german)
     for r in rows:
-        checks = (("below", ratio.__lt__), ("at_most", ratio.__le__), ("above", ratio.__gt__), ("at_least", ratio.__ge__))
-        if all(test(Fraction(str(r[k]))) for k, test in checks if k in r):
-            return r
+        if "below" in r and not ratio < Fraction(str(r["below"])):
+            continue
+        if "at_most" in r and not ratio <= Fraction(str(r["at_most"])):
+            continue
+        return r
     raise MissingData(f"no victory level covers the ratio {ratio}")
 
 

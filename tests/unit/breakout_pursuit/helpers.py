@@ -90,9 +90,15 @@ def synthetic_pack(fortresses: tuple[str, ...] = ("0847",), sea_hexsides: tuple[
     return replace(real_pack_without_map(), map=synthetic_map(fortresses=fortresses, sea_hexsides=sea_hexsides))
 
 
-@lru_cache(maxsize=4)
+_BOUND: dict[int, BreakoutPursuit] = {}
+
+
 def bound(pack: Pack | None = None) -> BreakoutPursuit:
-    return BREAKOUT_PURSUIT.bind(pack or synthetic_pack())
+    """The ruleset bound to `pack` (the synthetic one by default), built once per pack."""
+    pack = pack or synthetic_pack()
+    if id(pack) not in _BOUND:
+        _BOUND[id(pack)] = BREAKOUT_PURSUIT.bind(pack)
+    return _BOUND[id(pack)]
 
 
 def position(scenario: str = "1.1", *, turn: int = 1, phase: str = "reinforcement", side: str = "allied",
