@@ -16,7 +16,7 @@ import msgspec
 from domain.kernel import chain, game
 from domain.kernel.commands import Command
 from domain.kernel.log import (
-    COMMAND_TYPES, Codec, DiceSpec, GameCreated, OrderSubmitted, RefereeCommand, SystemCommand, encode, fold,
+    COMMAND_TYPES, Codec, DiceSpec, ForkRef, GameCreated, OrderSubmitted, RefereeCommand, SystemCommand, encode, fold,
 )
 from domain.kernel.seats import PUBLIC, REFEREE, Viewer, can_see, to_seats
 from infra.eventstore import AppendResult, Idempotency, NewEvent, StoredEvent, UnknownGame
@@ -43,6 +43,8 @@ class Context:
 
     def initial(self) -> Any:
         g = self.genesis
+        if g.initial_state is not None:
+            return msgspec.convert(g.initial_state, type=self.ruleset.state_type)
         return self.ruleset.setup(self.pack, g.scenario, game_id=g.game_id, options=g.options)
 
     def decode_state(self, data: bytes) -> Any:
@@ -70,21 +72,42 @@ class Games:
     # --- writing -------------------------------------------------------------------------------
 
     def create(self, scenario: str, options: dict[str, Any] | None = None, *, principal: str = "organiser",
-               game_id: str | None = None, official: bool = True) -> Created:
+               game_id: str | None = None) -> Created:
         ruleset, number = self.catalog.scenario(scenario)
         pack, h = self.catalog.pack(ruleset)
         ruleset = ruleset.bind(pack)
         opts = ruleset.resolve_options(options)
         game_id = game_id or str(uuid.uuid4())
         state0 = ruleset.setup(pack, number, game_id=game_id, options=opts)
+        self.store.put_pack(h, self.catalog.canonical(pack))
+        return self._genesis(game_id, ruleset, h, number, opts, state0, principal=principal)
+
+    def fork(self, game_id: str, at: int, *, principal: str) -> Created:
+        """An unofficial game that starts from this game's state after event `at`, with fresh dice
+        keys. Its genesis names (game, at, state digest); while the parent is running it is seen
+        by referees only, since it holds the whole position, hidden pieces included."""
+        ctx = self.context(game_id)
+        parent = self.state(game_id, at)
+        new_id = str(uuid.uuid4())
+        state = msgspec.structs.replace(parent, core=msgspec.structs.replace(parent.core, game_id=new_id))
+        raw = msgspec.json.encode(state)
+        ref = ForkRef(game_id=game_id, version=at, state_digest=hashlib.sha256(msgspec.json.encode(parent)).hexdigest())
+        running = self.store.projection(game_id).status != "finished"
+        g = ctx.genesis
+        return self._genesis(new_id, ctx.ruleset, g.pack_hash, g.scenario, g.options, state, principal=principal, fork=ref,
+                             initial=raw, visibility=REFEREE if running else PUBLIC)
+
+    def _genesis(self, game_id, ruleset, h, scenario, opts, state0, *, principal, fork=None, initial=None,
+                 visibility=PUBLIC) -> Created:
         epochs = ruleset.epochs(state0)
         seeds = keys.new_seeds()
-        self.store.put_pack(h, self.catalog.canonical(pack))
-        genesis = GameCreated(game_id=game_id, ruleset=ruleset.id, pack_hash=h, scenario=number, options=opts,
-                              layout=state0.core.layout, official=official,
+        genesis = GameCreated(game_id=game_id, ruleset=ruleset.id, pack_hash=h, scenario=scenario, options=opts,
+                              layout=state0.core.layout, official=fork is None, fork=fork,
+                              initial_state=msgspec.json.decode(initial) if initial is not None else None,
                               dice=DiceSpec(mode="keyed", commitments=keys.commitments(seeds, epochs), epochs=epochs))
         event = self.store.create_game(game_id, ruleset=ruleset.id, pack_hash=h,
-                                       genesis=NewEvent(type="game.created", data=encode(genesis), actor=principal))
+                                       genesis=NewEvent(type="game.created", data=encode(genesis), actor=principal,
+                                                        visibility=visibility))
         # TODO(store): write the seeds in create_game's transaction; until then a crash right here
         # leaves a game whose first roll fails and halts it (visible to organisers, never silent).
         for chain, seed in seeds.items():

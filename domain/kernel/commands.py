@@ -7,7 +7,7 @@ machine-readable reason code, a sentence a person can act on, and the citation.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -42,7 +42,32 @@ class Settle(Order, frozen=True, kw_only=True, tag="settle"):
     value: Any
 
 
-KernelOrder = Attest | Confirm | Dispute | Settle
+class DisputeEvent(Order, frozen=True, kw_only=True, tag="dispute_event"):
+    """A seat contests a ruled event (by its log version)."""
+
+    event: int
+    reason: str
+
+
+class ResolveDispute(Order, frozen=True, kw_only=True, tag="resolve_dispute"):
+    """A referee upholds or dismisses a dispute."""
+
+    id: int
+    verdict: Literal["upheld", "dismissed"]
+    resolution: str
+
+
+class Correct(Order, frozen=True, kw_only=True, tag="correct"):
+    """A referee correction: compensating effects (the game's own effect types), with the reason
+    and the rule that calls for them. History is never rewritten."""
+
+    effects: list[dict[str, Any]]
+    reason: str
+    citation: Citation
+    dispute: int | None = None
+
+
+KernelOrder = Attest | Confirm | Dispute | Settle | DisputeEvent | ResolveDispute | Correct
 KERNEL_ORDERS = KernelOrder.__args__  # type: ignore[attr-defined]
 
 

@@ -67,6 +67,18 @@ class Attestation(msgspec.Struct, frozen=True, kw_only=True):
     dispute: str = ""
 
 
+class Dispute(msgspec.Struct, frozen=True, kw_only=True):
+    """A seat contests a ruled event; a referee upholds or dismisses it. Where the umpire was
+    wrong, the remedy is a referee correction: compensating effects, never a rewrite."""
+
+    id: int
+    seat: str
+    event: int
+    reason: str
+    state: Literal["open", "upheld", "dismissed"] = "open"
+    resolution: str = ""
+
+
 class SideResult(msgspec.Struct, frozen=True, kw_only=True):
     points: int = 0
     level: str = ""
@@ -101,6 +113,7 @@ class Core(msgspec.Struct, frozen=True, kw_only=True):
     sealed: dict[int, dict[str, Any]] = {}
     ledgers: dict[str, Ledger] = {}
     attestations: dict[str, Attestation] = {}
+    disputes: dict[int, Dispute] = {}
     result: Outcome | None = None
 
     @property

@@ -16,7 +16,7 @@ import msgspec
 from msgspec.structs import replace
 
 from domain.kernel.citation import Citation
-from domain.kernel.core import Attestation, Clock, Core, Frame, Ledger, Outcome, ledger_key
+from domain.kernel.core import Attestation, Clock, Core, Dispute, Frame, Ledger, Outcome, ledger_key
 from domain.kernel.seats import PUBLIC
 
 
@@ -96,6 +96,26 @@ class AttestationSettled(Effect, frozen=True, kw_only=True, tag="attest.settled"
     by: str
 
 
+class DisputeOpened(Effect, frozen=True, kw_only=True, tag="dispute.opened"):
+    dispute: Dispute
+
+
+class DisputeResolved(Effect, frozen=True, kw_only=True, tag="dispute.resolved"):
+    id: int
+    verdict: Literal["upheld", "dismissed"]
+    resolution: str
+    by: str
+
+
+class CorrectionApplied(Effect, frozen=True, kw_only=True, tag="correction.applied"):
+    """A referee's correction: the compensating effects that follow it carry its citation."""
+
+    reason: str
+    by: str
+    dispute: int | None = None
+    effects: int = 0
+
+
 class GameEnded(Effect, frozen=True, kw_only=True, tag="game.ended"):
     result: Outcome
 
@@ -103,7 +123,7 @@ class GameEnded(Effect, frozen=True, kw_only=True, tag="game.ended"):
 KernelEffect = (
     GameBegun | PhaseAdvanced | FrameOpened | FrameAnswered | SealedAnswer | FrameClosed | LedgerPosted
     | AttestationOpened | AttestationAsserted | AttestationConfirmed | AttestationDisputed
-    | AttestationSettled | GameEnded
+    | AttestationSettled | DisputeOpened | DisputeResolved | CorrectionApplied | GameEnded
 )
 KERNEL_EFFECTS = KernelEffect.__args__  # type: ignore[attr-defined]
 
@@ -146,6 +166,11 @@ def apply_core(core: Core, e: Effect) -> Core:
             return _attest(core, aid, state="disputed", dispute=reason)
         case AttestationSettled(id=aid, value=value):
             return _attest(core, aid, state="settled", value=value)
+        case DisputeOpened(dispute=d):
+            return replace(core, disputes={**core.disputes, d.id: d})
+        case DisputeResolved(id=did, verdict=verdict, resolution=resolution):
+            d = replace(core.disputes[did], state=verdict, resolution=resolution)
+            return replace(core, disputes={**core.disputes, did: d})
         case GameEnded(result=result):
             return replace(core, result=result, frames=())
     return core

@@ -8,10 +8,11 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
+from domain.kernel import referee
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.citation import HouseRule
 from domain.kernel.commands import (
-    KERNEL_ORDERS, Accepted, Attest, Begin, Command, Confirm, DeadlineReached, Dispute, EndRequested, Order,
+    KERNEL_ORDERS, Accepted, Attest, Begin, Command, Confirm, DeadlineReached, Dispute, DisputeEvent, EndRequested, Order,
     RefereeOrder, Reject, Rejected, Ruling, SeatOrder, Settle,
 )
 from domain.kernel.core import Outcome
@@ -67,10 +68,17 @@ def adjudicate(ruleset, state: Any, command: Command, dice: Dice, *, version: in
     adj = Adjudication(ruleset, state, dice, command=version)
     ruleset = adj.ruleset
     try:
+        match command:  # disputes and referee business go on after the end
+            case SeatOrder(seat=seat, order=DisputeEvent() as order):
+                referee.open_dispute(adj, seat, order)
+                return adj.accepted()
+            case RefereeOrder(order=order, by=by):
+                referee.referee_order(adj, order, by)
+                return adj.accepted()
         if state.core.finished:
             raise Reject("game_finished", "The game has ended; no more orders are ruled.", KERNEL_CITE)
         if state.core.started and isinstance(command, Begin):
-            raise Reject("already_begun", "The game has already begun.", KERNEL_CITE)
+            return adj.accepted()  # a fork's genesis: play goes on from its parent's position
         if not state.core.started and not isinstance(command, Begin):
             raise Reject("not_begun", "The game has not begun yet: the umpire rules its start first.", KERNEL_CITE)
         match command:
@@ -79,10 +87,6 @@ def adjudicate(ruleset, state: Any, command: Command, dice: Dice, *, version: in
                 ruleset.begin(adj)
             case SeatOrder(seat=seat, order=order):
                 _seat_order(adj, seat, order)
-            case RefereeOrder(order=Settle() as order, by=by):
-                _settle(adj, order, by)
-            case RefereeOrder():
-                raise Reject("not_a_referee_order", "Referees may settle attestations; other referee commands are not ruled here.", KERNEL_CITE)
             case DeadlineReached(seats=seats):
                 _deadline(adj, seats)
             case EndRequested(by=by, reason=reason):
@@ -139,18 +143,6 @@ def _check_confirmer(a, seat: str) -> None:
         raise Reject("not_confirmer", f"{seat} may not confirm or dispute {a.id!r}; {', '.join(a.confirmers)} may.", KERNEL_CITE)
     if a.state != "asserted":
         raise Reject("not_asserted", f"{a.id!r} is {a.state}; only an asserted value is confirmed or disputed.", KERNEL_CITE)
-
-
-def _settle(adj: Adjudication, order: Settle, by: str) -> None:
-    a = adj.core.attestations.get(order.id)
-    if a is None:
-        raise Reject("unknown_attestation", f"There is no attestation {order.id!r}.", KERNEL_CITE)
-    if a.state == "settled" or a.state == "confirmed":
-        raise Reject("already_settled", f"{a.id!r} is already settled.", KERNEL_CITE)
-    if not _typed(order.value, a.value_type):
-        raise Reject("bad_value", f"{a.id!r} takes a {a.value_type}, not {order.value!r}.", KERNEL_CITE)
-    adj.emit(AttestationSettled(id=a.id, value=order.value, by=by))
-    adj.ruleset.on_attested(adj, adj.core.attestations[a.id])
 
 
 def _typed(value: Any, value_type: str) -> bool:

@@ -46,6 +46,7 @@ class GameCreated(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", t
     layout: Layout
     dice: DiceSpec
     fork: ForkRef | None = None
+    initial_state: Any = None  # a fork starts from its parent's state at `fork.version`
     official: bool = True
 
 

@@ -78,6 +78,17 @@ def _unit_text(c: Counter) -> str:
     return f"{c.strength}-{c.movement}" if c.strength is not None and c.cls != "non_combat" else c.label
 
 
+def all_columns(table: Any) -> Any:
+    """A chart's columns name every value its rows carry (the printed ones first), as the pack
+    validator requires; derived values (a multiplier read from the printed text) are columns too."""
+    if not isinstance(table, Chart):
+        return table
+    cols = list(table.columns)
+    for row in table.rows:
+        cols += [k for k in row.values if k not in cols]
+    return msgspec.structs.replace(table, columns=tuple(cols))
+
+
 def encode(obj: Any) -> bytes:
     return msgspec.json.format(msgspec.json.encode(obj, order="deterministic"), indent=1) + b"\n"
 
@@ -89,7 +100,7 @@ def build() -> dict[str, bytes]:
     files = {
         "sources.json": encode({"sources": handdata.sources()}),
         "counters.json": encode({"counters": dict(sorted(oob.counters.items()))}),
-        "tables.json": encode({"tables": dict(sorted({**build_tables(), **arrival_charts(oob)}.items()))}),
+        "tables.json": encode({"tables": {k: all_columns(t) for k, t in sorted({**build_tables(), **arrival_charts(oob)}.items())}}),
         "schedules.json": encode({"extra": build_extra(oob)}),
     }
     for sid, scenario in build_scenarios(oob).items():

@@ -10,11 +10,15 @@ from functools import cached_property
 from domain.kernel.board import Board
 from domain.kernel.pack.schema import Chart, Crt, Pack
 
-# Names the map must provide (docs/breakout-pursuit-data.md lists them).
-PLACES = ("cherbourg", "bayeux", "paris", "antwerp", "reims", "st_malo", "essen", "dusseldorf")
+# Names the map provides (docs/breakout-pursuit-map.md): places by their printed names, areas.
+CHERBOURG, BAYEUX, PARIS, ANTWERP, REIMS, ST_MALO, ESSEN, DUSSELDORF = (
+    "Cherbourg", "Bayeux", "Paris", "Antwerp", "Reims", "St. Malo", "Essen", "Düsseldorf")
 EDGES = ("edge_A", "edge_B", "edge_C", "edge_D")
-EAST_EDGE = "east_edge"
-SOUTH_OF_BREAKOUT_LINE = "south_of_breakout_line"  # hexes south of the Allied Breakout Line (Victory E)
+EAST_EDGE = "edge_East"
+NORTH_OF_BREAKOUT_LINE = "north_of_allied_breakout_line"  # Victory E: "south of" is every other land hex
+VP_PLACES = {"paris": PARIS, "antwerp": ANTWERP, "reims": REIMS}  # vp_special rows -> map places (Victory F)
+# Map terrain -> the Terrain Effects Chart row that governs it.
+TEC_ROW = {"town": "town_city", "city": "town_city"}
 
 
 class MissingData(LookupError):
@@ -61,11 +65,11 @@ class GameData:
 
     @cached_property
     def cherbourg(self) -> str:
-        return self.place("cherbourg")[0]
+        return self.place(CHERBOURG)[0]
 
     @cached_property
     def bayeux(self) -> str:
-        return self.place("bayeux")[0]
+        return self.place(BAYEUX)[0]
 
     @cached_property
     def east_edge(self) -> frozenset[str]:
@@ -123,7 +127,7 @@ class GameData:
         return {r.key: r.values for r in _chart(self.pack, "terrain_effects").rows}
 
     def defense_multiplier(self, terrain: str) -> int:
-        row = self.terrain_effects.get(terrain)
+        row = self.terrain_effects.get(TEC_ROW.get(terrain, terrain))
         return int(row.get("defense_multiplier", 1)) if row else 1
 
     @cached_property
@@ -154,3 +158,8 @@ class GameData:
     @cached_property
     def vp_special(self) -> dict[str, dict]:
         return {r.key: r.values for r in _chart(self.pack, "vp_special").rows}
+
+    @cached_property
+    def vp_places(self) -> dict[str, tuple[str, ...]]:
+        """The hexes of each place that scores (Victory F): the chart's own, else the map place's."""
+        return {key: tuple(self.vp_special[key].get("hexes") or self.place(name)) for key, name in VP_PLACES.items()}

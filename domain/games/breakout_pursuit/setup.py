@@ -55,10 +55,8 @@ def setup(data: GameData, scenario: str, *, game_id: str, ruleset_id: str, optio
 
 
 def scoring_hexes(data: GameData) -> set[str]:
-    """Hexes whose control scores (Victory D and F): Paris, Antwerp, Reims, fortresses, West Wall.
-    A chart row without hexes names a map place (Antwerp, Reims)."""
+    """Hexes whose control scores (Victory D and F): Paris, Antwerp, Reims, fortresses, West Wall."""
     out = set(data.fortress_hexes) | set(data.west_wall)
-    for key, row in data.vp_special.items():
-        place = data.map.places.get(key)
-        out.update(row.get("hexes") or (place.hexes if place else ()))
+    for hexes in data.vp_places.values():
+        out.update(hexes)
     return {h for h in out if h in data.map.hexes}

@@ -9,7 +9,7 @@ The result is the ratio Allied / German points, compared exactly against the lev
 
 Contracts with other sections: movement, retreats, advances and airdrops call `occupy` with the
 hexes a side's units entered or passed through; the Breakout Line is crossed when an Allied hex
-of `occupy` lies in the map area `south_of_breakout_line`; units moved off a "D" edge hex have
+of `occupy` lies south of the map area `north_of_allied_breakout_line`; units moved off a "D" edge hex have
 box `exited`. The airdrop cycle (issue 9) credits 1 to the ledger `airdrop_cycles` of the Allied
 side per cycle started; `finish` turns it into German points. The Rhine breach (Game Length B,
 Victory C) is issue 9: `rhine_breached` is the hook.
@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Iterable, NamedTuple
 
 from domain.games.breakout_pursuit import cite
-from domain.games.breakout_pursuit.data import SOUTH_OF_BREAKOUT_LINE, MissingData
+from domain.games.breakout_pursuit.data import DUSSELDORF, ESSEN, NORTH_OF_BREAKOUT_LINE, MissingData
 from domain.games.breakout_pursuit.effects import ControlChanged, FlagSet, UnitEliminated
 from domain.games.breakout_pursuit.model import ALLIED, EXITED, GERMAN, SIDES, SUPPLIED, State, Unit, enemy
 from domain.kernel.core import Outcome, SeatResult, SideResult
@@ -120,7 +120,7 @@ def occupy(adj, side: str, hexes: Iterable[str]) -> None:
     if changed:
         adj.emit(ControlChanged(hexes=changed, cite=(cite.VICTORY_F, cite.VICTORY_D)))
     if side == ALLIED and _breakout_open(state, data) and "breakout_crossed" not in state.flags:
-        if any(h in _south(data) for h in hexes):
+        if any(_south(data, h) for h in hexes):
             adj.emit(FlagSet(name="breakout_crossed", value=state.core.clock.turn, cite=(cite.VICTORY_E,)))
 
 
@@ -129,8 +129,9 @@ def _breakout_open(state: State, data) -> bool:
     return bool(data.pack.scenarios[state.core.scenario].victory.get("breakout_exit")) and "breakout_scored" not in state.flags
 
 
-def _south(data) -> frozenset[str]:
-    return data.area(SOUTH_OF_BREAKOUT_LINE)
+def _south(data, hex_id: str | None) -> bool:
+    """South of the Allied Breakout Line: a land hex outside the map's area north of it."""
+    return hex_id is not None and data.enterable(hex_id) and hex_id not in data.area(NORTH_OF_BREAKOUT_LINE)
 
 
 def _breakout_score(state: State, data) -> Score:
@@ -165,7 +166,7 @@ def end_of_player_turn(adj, side: str) -> None:
         return
     crossed = state.flags.get("breakout_crossed")
     if crossed is None:  # a unit that started or was placed south of the line without `occupy`
-        if any(u.side == ALLIED and u.combat_unit and u.hex in _south(data) for u in state.units.values()):
+        if any(u.side == ALLIED and u.combat_unit and _south(data, u.hex) for u in state.units.values()):
             adj.emit(FlagSet(name="breakout_crossed", value=state.core.clock.turn, cite=(cite.VICTORY_E,)))
         return
     if state.core.clock.turn >= crossed + BREAKOUT_TURNS:
@@ -184,9 +185,8 @@ def final_points(state: State, data) -> list[Score]:
     if any(control.get(h) == ALLIED for h in data.west_wall):
         out.append(Score(ALLIED, int(special["west_wall"]["points"]), "West Wall", (cite.VICTORY_D,)))
     all_three = opts.get("paris_requires_all_three", True)
-    for key in ("paris", "antwerp", "reims"):
+    for key, hexes in data.vp_places.items():
         row = special[key]
-        hexes = tuple(row.get("hexes") or data.place(key))
         holders = [control.get(h, GERMAN) for h in hexes]
         need, cites = len(hexes), (cite.VICTORY_F,)
         if len(hexes) > 1:
@@ -270,4 +270,4 @@ def _epilogue(state: State, data) -> bool:
 
     traces = supply.paths(state, data, ALLIED)
     held = {u.hex for u in state.units.values() if traces.get(u.id, (None,))[0] == SUPPLIED}
-    return all(held & set(data.place(name)) for name in ("essen", "dusseldorf"))
+    return all(held & set(data.place(name)) for name in (ESSEN, DUSSELDORF))

@@ -6,8 +6,8 @@ even rows shifted (digest §5.2). All land and clear, except the Channel: rows 0
 24 on are sea, so row 02 from column 24 is coastal. Places at the digest's estimates (§5.4):
 Cherbourg 0241, Bayeux 0840, Paris 2029/2129/2130, Antwerp 0711, Reims 2221, St. Malo 0847 (a
 fortress), Essen 1400, Düsseldorf 1502. Areas: the East edge is column 00; edge A column 00 rows
-05-25; edge B row 39 columns 10-30; edge C row 39 columns 31-45; edge D column 53 rows 02-10; south
-of the Allied Breakout Line: rows 12-39. West Wall: column 03, rows 10-30.
+05-25; edge B row 39 columns 10-30; edge C row 39 columns 31-45; edge D column 53 rows 02-10; north
+of the Allied Breakout Line: rows 00-11. West Wall: column 03, rows 10-30.
 """
 from __future__ import annotations
 
@@ -54,15 +54,15 @@ def synthetic_map(*, sea_hexsides: tuple[tuple[str, str], ...] = (), fortresses:
     sides.update({hexside_id(hid(1, c + 1), hid(2, c)): Hexside(prov=SYNTHETIC, features=("sea",)) for c in range(24, COLS - 1)})
     sides.update({hexside_id(a, b): Hexside(prov=SYNTHETIC, features=("sea",)) for a, b in sea_hexsides})
     places = {name: Place(prov=SYNTHETIC, kind="city", hexes=tuple(hs)) for name, hs in {
-        "cherbourg": ["0241"], "bayeux": ["0840"], "paris": ["2029", "2129", "2130"], "antwerp": ["0711"],
-        "reims": ["2221"], "st_malo": ["0847"], "essen": ["1400"], "dusseldorf": ["1502"]}.items()}
+        "Cherbourg": ["0241"], "Bayeux": ["0840"], "Paris": ["2029", "2129", "2130"], "Antwerp": ["0711"],
+        "Reims": ["2221"], "St. Malo": ["0847"], "Essen": ["1400"], "Düsseldorf": ["1502"]}.items()}
     areas = {name: Area(prov=SYNTHETIC, hexes=tuple(sorted(hs))) for name, hs in {
-        "east_edge": {hid(r, 0) for r in range(ROWS)},
+        "edge_East": {hid(r, 0) for r in range(ROWS)},
         "edge_A": {hid(r, 0) for r in range(5, 26)},
         "edge_B": {hid(39, c) for c in range(10, 31)},
         "edge_C": {hid(39, c) for c in range(31, 46)},
         "edge_D": {hid(r, 53) for r in range(2, 11)},
-        "south_of_breakout_line": {hid(r, c) for r in range(12, ROWS) for c in range(COLS)},
+        "north_of_allied_breakout_line": {hid(r, c) for r in range(12) for c in range(COLS)},
     }.items()}
     boxes = {"staging": Box(prov=SYNTHETIC, name="Paratroop & Reinforcement Staging Area")}
     return MapData(grid=grid, hexes=hexes, hexsides=sides, places=places, areas=areas, boxes=boxes)

@@ -1,0 +1,79 @@
+"""Referee business every game shares: settling attestations, disputes, and corrections.
+
+A seat may dispute any ruled event at any time (even after the end); a referee upholds or
+dismisses it. Where the umpire was wrong, the referee issues a correction: compensating effects
+of the game's own types, ruled like any effect and cited to the rule that calls for them.
+History is never rewritten: the wrong ruling stays in the log, followed by its correction.
+"""
+from __future__ import annotations
+
+import msgspec
+
+from domain.kernel.adjudication import Adjudication
+from domain.kernel.citation import HouseRule
+from domain.kernel.commands import Correct, DisputeEvent, Reject, ResolveDispute, Settle
+from domain.kernel.core import Dispute
+from domain.kernel.effects import AttestationSettled, CorrectionApplied, DisputeOpened, DisputeResolved
+
+REFEREE_CITE = HouseRule(name="umpire-referee", text="Disputes are resolved by a referee; corrections are compensating effects.")
+
+
+def open_dispute(adj: Adjudication, seat: str, order: DisputeEvent) -> None:
+    if not 1 <= order.event < adj.command:
+        raise Reject("unknown_event", f"Event {order.event} is not in this game's log before this dispute.", REFEREE_CITE)
+    if not order.reason.strip():
+        raise Reject("no_reason", "Say what is wrong with the event: a dispute needs a reason.", REFEREE_CITE)
+    did = max(adj.core.disputes, default=0) + 1
+    adj.emit(DisputeOpened(dispute=Dispute(id=did, seat=seat, event=order.event, reason=order.reason), cite=(REFEREE_CITE,)))
+
+
+def referee_order(adj: Adjudication, order, by: str) -> None:
+    match order:
+        case Settle():
+            settle(adj, order, by)
+        case ResolveDispute(id=did, verdict=verdict, resolution=resolution):
+            d = adj.core.disputes.get(did)
+            if d is None:
+                raise Reject("unknown_dispute", f"There is no dispute {did}.", REFEREE_CITE)
+            if d.state != "open":
+                raise Reject("dispute_closed", f"Dispute {did} is already {d.state}.", REFEREE_CITE)
+            adj.emit(DisputeResolved(id=did, verdict=verdict, resolution=resolution, by=by, cite=(REFEREE_CITE,)))
+        case Correct():
+            correct(adj, order, by)
+        case _:
+            raise Reject("not_a_referee_order", "Referees settle attestations, resolve disputes and issue corrections.", REFEREE_CITE)
+
+
+def correct(adj: Adjudication, order: Correct, by: str) -> None:
+    from domain.kernel.log import Codec
+
+    if order.dispute is not None and order.dispute not in adj.core.disputes:
+        raise Reject("unknown_dispute", f"There is no dispute {order.dispute}.", REFEREE_CITE)
+    if not order.effects:
+        raise Reject("empty_correction", "A correction needs at least one compensating effect.", REFEREE_CITE)
+    codec = Codec(adj.ruleset)
+    try:
+        effects = [codec.decode_effect(msgspec.json.encode({**e, "cite": [msgspec.to_builtins(order.citation)]})) for e in order.effects]
+    except msgspec.ValidationError as exc:
+        raise Reject("bad_correction", f"A compensating effect is not an effect of {adj.ruleset.id}: {exc}", REFEREE_CITE) from None
+    adj.emit(CorrectionApplied(reason=order.reason, by=by, dispute=order.dispute, effects=len(effects), cite=(order.citation,)))
+    try:
+        adj.emit(*effects)
+    except Exception as exc:  # an effect that does not fit the state is refused, not applied halfway
+        raise Reject("bad_correction", f"The correction does not apply to the game as it stands: {type(exc).__name__}: {exc}",
+                     REFEREE_CITE) from None
+    adj.cite(order.citation)
+
+
+def settle(adj: Adjudication, order: Settle, by: str) -> None:
+    from domain.kernel.game import KERNEL_CITE, _typed
+
+    a = adj.core.attestations.get(order.id)
+    if a is None:
+        raise Reject("unknown_attestation", f"There is no attestation {order.id!r}.", KERNEL_CITE)
+    if a.state in ("settled", "confirmed"):
+        raise Reject("already_settled", f"{a.id!r} is already settled.", KERNEL_CITE)
+    if not _typed(order.value, a.value_type):
+        raise Reject("bad_value", f"{a.id!r} takes a {a.value_type}, not {order.value!r}.", KERNEL_CITE)
+    adj.emit(AttestationSettled(id=a.id, value=order.value, by=by))
+    adj.ruleset.on_attested(adj, adj.core.attestations[a.id])

@@ -1,0 +1,215 @@
+"""`umpire verify FILE`: check an export offline, with no server and no database.
+
+1. The hash chain, re-hashed from the payloads (hidden events as their digests).
+2. Each revealed dice key against the genesis commitment.
+3. Every command re-adjudicated from genesis with the pinned ruleset and pack (found by hash),
+   its dice re-derived from the revealed keys, each ruling compared byte for byte with the log.
+
+It stops re-adjudicating where it cannot go on (a key not revealed yet, an event hidden from the
+caller) and says so; the exit status is 0 only when everything verifiable matches.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Callable
+
+import msgspec
+
+from domain.kernel import chain, game
+from domain.kernel.commands import Begin, RefereeOrder, SeatOrder
+from domain.kernel.dice import KeyedDice, key_for, verify_key
+from domain.kernel.log import (
+    COMMAND_TYPES, Codec, GameCreated, KeyRevealed, OrderSubmitted, RefereeCommand, SystemCommand, ruling_entries,
+)
+from services.catalog import Catalog
+from services.export import ExportEvent, ExportHeader, parse
+
+
+class Report(msgspec.Struct, kw_only=True):
+    events: int = 0
+    chain_ok: bool = True
+    keys_checked: int = 0
+    rulings_checked: int = 0
+    first_bad: dict | None = None  # {version, what, recorded, recomputed, why}
+    unverified: list[str] = []
+
+    @property
+    def ok(self) -> bool:
+        return self.chain_ok and self.first_bad is None
+
+
+class KeyUnknown(Exception):
+    pass
+
+
+def _bad(report: Report, version: int, what: str, why: str, recorded=None, recomputed=None) -> Report:
+    report.first_bad = {"version": version, "what": what, "why": why, "recorded": recorded, "recomputed": recomputed}
+    return report
+
+
+def verify(header: ExportHeader, events: list[ExportEvent], catalog: Catalog, *,
+           progress: Callable[[int, int], None] | None = None) -> Report:
+    report = Report(events=len(events))
+    items = [_item(header.game_id, e) for e in events]
+    bad = chain.verify_chain(items)
+    if [e.version for e in events] != list(range(1, len(events) + 1)):
+        gap = next(i for i, e in enumerate(events) if e.version != i + 1)
+        bad = gap if bad is None else min(bad, gap)
+    if bad is not None:
+        report.chain_ok = False
+        return _bad(report, events[bad].version, "chain", "the event's link or payload does not match the chain")
+    genesis_event = events[0]
+    if genesis_event.data is None:
+        report.unverified.append("the genesis is hidden: nothing can be re-adjudicated")
+        return report
+    genesis = msgspec.json.decode(genesis_event.data.encode(), type=GameCreated)
+    keys = _revealed_keys(events, genesis, report)
+    if report.first_bad:
+        return report
+    return _readjudicate(header, events, genesis, keys, catalog, report, progress)
+
+
+def _item(game_id: str, e: ExportEvent) -> chain.ChainItem:
+    return chain.ChainItem(
+        game_id=game_id, version=e.version, type=e.type, schema_version=e.schema_version, visibility=e.visibility,
+        data_digest=bytes.fromhex(e.data_digest), metadata_digest=bytes.fromhex(e.metadata_digest), link=bytes.fromhex(e.link),
+        salt=bytes.fromhex(e.salt) if e.salt else None,
+        data=e.data.encode() if e.data is not None else None, metadata=e.metadata.encode() if e.metadata is not None else None)
+
+
+def _revealed_keys(events, genesis: GameCreated, report: Report) -> dict[str, tuple[int, bytes]]:
+    """The latest revealed key of each chain (it yields every earlier epoch's key)."""
+    known: dict[str, tuple[int, bytes]] = {}
+    for e in events:
+        if e.type != "key.revealed" or e.data is None:
+            continue
+        k = msgspec.json.decode(e.data.encode(), type=KeyRevealed)
+        commit = bytes.fromhex(genesis.dice.commitments.get(k.chain, ""))
+        if not verify_key(bytes.fromhex(k.key), k.epoch, commit):
+            _bad(report, e.version, "key", f"the {k.chain} key of epoch {k.epoch} does not hash to the genesis commitment")
+            return known
+        report.keys_checked += 1
+        if k.epoch >= known.get(k.chain, (-1, b""))[0]:
+            known[k.chain] = (k.epoch, bytes.fromhex(k.key))
+    return known
+
+
+def _readjudicate(header, events, genesis, keys, catalog, report, progress) -> Report:
+    try:
+        ruleset = catalog.ruleset(genesis.ruleset)
+        pack = catalog.pack_by_hash(genesis.pack_hash) if _installed(catalog, ruleset, genesis.pack_hash) else None
+    except Exception as exc:
+        report.unverified.append(f"rulings not re-adjudicated: {exc}")
+        return report
+    if pack is None:
+        report.unverified.append(f"rulings not re-adjudicated: pack {genesis.pack_hash} is not installed here")
+        return report
+    ruleset = ruleset.bind(pack)
+    codec = Codec(ruleset)
+    if genesis.initial_state is not None:  # a fork: its genesis carries its parent's position
+        state = msgspec.convert(genesis.initial_state, type=ruleset.state_type)
+    else:
+        state = ruleset.setup(pack, genesis.scenario, game_id=genesis.game_id, options=genesis.options)
+    commands = {e.version: e for e in events if e.type in COMMAND_TYPES}
+
+    def key(chain_name: str, epoch: int) -> bytes:
+        latest = keys.get(chain_name)
+        if latest is None or epoch > latest[0]:
+            raise KeyUnknown(f"the {chain_name} key of epoch {epoch} is not revealed yet")
+        return key_for(latest[1], latest[0], epoch)
+
+    i = 0
+    while i < len(events):
+        e = events[i]
+        if progress:
+            progress(i, len(events))
+        if e.type in codec.effect_tags:
+            if e.data is None:
+                report.unverified.append(f"rulings after event {e.version} not re-adjudicated: it is hidden from this export's reader")
+                return report
+            state = game.apply(ruleset, state, codec.decode_effect(e.data.encode()))
+        elif e.type == "ruling" and e.data is not None:
+            cmd = commands.get(e.adjudicates)
+            if cmd is None or cmd.data is None:
+                report.unverified.append(f"rulings from event {e.version} not re-adjudicated: command {e.adjudicates} is hidden")
+                return report
+            command = _command(cmd, codec)
+            try:
+                ruling = game.adjudicate(ruleset, state, command,
+                                         KeyedDice(game_id=genesis.game_id, command=cmd.version, keys=key,
+                                                   mix=bytes.fromhex(genesis.dice.mix)), version=cmd.version)
+            except KeyUnknown as exc:
+                report.unverified.append(f"rulings from event {e.version} on not re-adjudicated yet: {exc}")
+                return report
+            expected = ruling_entries(ruling, adjudicates=cmd.version, visibility=cmd.visibility)
+            recorded = events[i:i + len(expected)]
+            for want, got in zip(expected, recorded):
+                if got.data is not None and (want.type != got.type or want.data.decode() != got.data or want.visibility != got.visibility):
+                    return _bad(report, got.version, "ruling", f"re-adjudicating command {cmd.version} gives a different event",
+                                recorded={"type": got.type, "visibility": got.visibility, "data": got.data},
+                                recomputed={"type": want.type, "visibility": want.visibility, "data": want.data.decode()})
+            if len(recorded) < len(expected):
+                return _bad(report, recorded[-1].version if recorded else e.version, "ruling",
+                            f"command {cmd.version}'s ruling has fewer events than re-adjudication gives")
+            report.rulings_checked += 1
+            for want in expected[1:]:
+                state = game.apply(ruleset, state, codec.decode_effect(want.data))
+            i += len(expected)
+            continue
+        i += 1
+    return report
+
+
+def _installed(catalog: Catalog, ruleset, h: str) -> bool:
+    try:
+        catalog.pack_by_hash(h)
+        return True
+    except LookupError:
+        return catalog.pack(ruleset)[1] == h
+
+
+def _command(e: ExportEvent, codec: Codec):
+    data = e.data.encode()
+    match e.type:
+        case "game.created":
+            return Begin()
+        case "order.submitted":
+            sub = msgspec.json.decode(data, type=OrderSubmitted)
+            return SeatOrder(seat=sub.seat, order=codec.decode_order(sub.order))
+        case "system.command":
+            return msgspec.json.decode(data, type=SystemCommand).command
+        case "referee.command":
+            ref = msgspec.json.decode(data, type=RefereeCommand)
+            return RefereeOrder(order=codec.decode_order(ref.order), by=ref.by)
+    raise ValueError(f"{e.type} is not a command")
+
+
+def main(path: str, out=sys.stdout, catalog: Catalog | None = None) -> int:
+    with open(path, "rb") as f:
+        header, events = parse(f.read().splitlines())
+    catalog = catalog or Catalog(sandbox=True)
+    bar = _Progress(out) if len(events) > 2000 else None
+    report = verify(header, events, catalog, progress=bar)
+    print(f"{report.events} events; chain {'verified' if report.chain_ok else 'BROKEN'}; "
+          f"{report.keys_checked} dice keys checked; {report.rulings_checked} rulings re-adjudicated", file=out)
+    for line in report.unverified:
+        print(f"not verifiable: {line}", file=out)
+    if report.first_bad:
+        b = report.first_bad
+        print(f"FIRST BAD EVENT: version {b['version']} ({b['what']}): {b['why']}", file=out)
+        if b.get("recorded") is not None:
+            print(f"  recorded:   {b['recorded']}", file=out)
+            print(f"  recomputed: {b['recomputed']}", file=out)
+    print("OK" if report.ok else "FAILED", file=out)
+    return 0 if report.ok else 1
+
+
+class _Progress:
+    def __init__(self, out):
+        self.out, self.last = out, -1
+
+    def __call__(self, i: int, n: int) -> None:
+        pct = 100 * i // max(n, 1)
+        if pct // 10 != self.last // 10:
+            self.last = pct
+            print(f"  re-adjudicating: {pct}%", file=self.out)

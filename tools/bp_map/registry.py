@@ -1,0 +1,28 @@
+"""The provenance entries a map references, collected while building, written as map_sources.json."""
+from __future__ import annotations
+
+from domain.kernel.pack.provenance import Inferred, Placeholder, Printed, Provenance
+
+PREFIX = "bp.map."
+
+
+class Sources:
+    def __init__(self) -> None:
+        self.entries: dict[str, Provenance] = {}
+
+    def add(self, key: str, prov: Provenance) -> str:
+        key = PREFIX + key
+        old = self.entries.get(key)
+        if old is not None and old != prov:
+            raise ValueError(f"two different provenance entries under {key}")
+        self.entries[key] = prov
+        return key
+
+    def inferred(self, key: str, evidence: str) -> str:
+        return self.add(key, Inferred(evidence=evidence))
+
+    def placeholder(self, key: str, reason: str) -> str:
+        return self.add(key, Placeholder(reason=reason))
+
+    def printed(self, key: str, prov: Printed) -> str:
+        return self.add(key, prov)
