@@ -29,7 +29,7 @@ from domain.kernel.grid import hexside_id
 
 VP = "vp"
 AIRDROP_CYCLES = "airdrop_cycles"
-REPLACED_BY_BATTLEGROUP = "battlegroup"  # the `cause` of a unit replaced by a battlegroup
+CROSSED = "breakout_line_crossed"  # flag: the Game-Turn an Allied unit first went south of the Breakout Line
 BREAKOUT_EXITS_NEEDED = 3  # "three or more division sized units" (E)
 BREAKOUT_TURNS = 3  # "at the end of their third Player-Turn after" (E)
 NON_COMBAT_KEYS = {"truck": "Truck", "supply": "Supply unit", "pipeline": "Supply Pipeline"}
@@ -82,8 +82,7 @@ def surrounded(state: State, data, u: Unit) -> bool:
 
 def eliminate(adj, unit_ids: Iterable[str], cause: str) -> None:
     """Remove units and credit their points to the other side. Passengers go with their Truck; the
-    Naval Supply unit is never destroyed (Correction L656) and is left to its owner's rules.
-    `cause="battlegroup"` marks a unit replaced by a battlegroup (option vp_for_parent_replaced_by_bg)."""
+    Naval Supply unit is never destroyed (Correction L656) and is left to its owner's rules."""
     state, data = adj.state, adj.ruleset.data
     ids: list[str] = []
     for uid in unit_ids:
@@ -93,19 +92,28 @@ def eliminate(adj, unit_ids: Iterable[str], cause: str) -> None:
         if uid not in ids and u.type != "naval_supply":
             ids.append(uid)
     ringed = {uid: surrounded(state, data, state.units[uid]) for uid in ids}  # before anything is removed
-    parent_scores = state.core.options.get("vp_for_parent_replaced_by_bg", True)
     for uid in ids:
         u = adj.state.units[uid]
         scorer = enemy(u.side)
         rule = cite.VICTORY_A if scorer == ALLIED else cite.VICTORY_B
         cites = (rule, cite.VP_ALL_UNITS, cite.ruling("surrounded_by", state.core.options.get("surrounded_by", "blocking_units")))
         points = unit_points(data, u) * (2 if ringed[uid] else 1)
-        if cause == REPLACED_BY_BATTLEGROUP:
-            cites += (cite.BATTLEGROUP_P, cite.ruling("vp_for_parent_replaced_by_bg", parent_scores))
-            points = points if parent_scores else 0
         adj.emit(UnitEliminated(unit=uid, hex=u.hex, cause=cause, surrounded=ringed[uid], points=points, cite=cites))
         if points:
             adj.emit(LedgerPosted(ledger=VP, owner=scorer, kind="credit", amount=points, cite=cites))
+
+
+def replaced_by_battlegroup(adj, parent: str) -> None:
+    """A unit eliminated (and scored) was replaced by a battlegroup (Battlegroups L-P): with option
+    vp_for_parent_replaced_by_bg False it does not count as destroyed, and its points are taken back."""
+    state, data = adj.state, adj.ruleset.data
+    if state.core.options.get("vp_for_parent_replaced_by_bg", True):
+        return
+    u = state.units[parent]
+    points = unit_points(data, u) * (2 if u.surrounded else 1)
+    if points:
+        adj.emit(LedgerPosted(ledger=VP, owner=enemy(u.side), kind="debit", amount=points,
+                              cite=(cite.BATTLEGROUP_P, cite.ruling("vp_for_parent_replaced_by_bg", False))))
 
 
 # --- control of hexes (D, F) and the Breakout Line (E) -----------------------------------------
@@ -119,9 +127,9 @@ def occupy(adj, side: str, hexes: Iterable[str]) -> None:
     changed = {h: side for h in dict.fromkeys(hexes) if h in state.control and state.control[h] != side}
     if changed:
         adj.emit(ControlChanged(hexes=changed, cite=(cite.VICTORY_F, cite.VICTORY_D)))
-    if side == ALLIED and _breakout_open(state, data) and "breakout_crossed" not in state.flags:
+    if side == ALLIED and _breakout_open(state, data) and CROSSED not in state.flags:
         if any(_south(data, h) for h in hexes):
-            adj.emit(FlagSet(name="breakout_crossed", value=state.core.clock.turn, cite=(cite.VICTORY_E,)))
+            adj.emit(FlagSet(name=CROSSED, value=state.core.clock.turn, cite=(cite.VICTORY_E,)))
 
 
 def _breakout_open(state: State, data) -> bool:
@@ -164,10 +172,10 @@ def end_of_player_turn(adj, side: str) -> None:
         return
     if not _breakout_open(state, data):
         return
-    crossed = state.flags.get("breakout_crossed")
+    crossed = state.flags.get(CROSSED)
     if crossed is None:  # a unit that started or was placed south of the line without `occupy`
         if any(u.side == ALLIED and u.combat_unit and _south(data, u.hex) for u in state.units.values()):
-            adj.emit(FlagSet(name="breakout_crossed", value=state.core.clock.turn, cite=(cite.VICTORY_E,)))
+            adj.emit(FlagSet(name=CROSSED, value=state.core.clock.turn, cite=(cite.VICTORY_E,)))
         return
     if state.core.clock.turn >= crossed + BREAKOUT_TURNS:
         score = _breakout_score(state, data)
@@ -201,7 +209,7 @@ def final_points(state: State, data) -> list[Score]:
             cites = (cite.VICTORY_F, cite.ruling("fortress_points_after_destruction", opts.get("fortress_points_after_destruction", "scores")))
             out.append(Score(control.get(h, GERMAN), int(special["fortress"]["points"]), f"fortress {h}", cites))
     if _breakout_open(state, data):
-        if "breakout_crossed" in state.flags:
+        if CROSSED in state.flags:
             out.append(_breakout_score(state, data))
         elif opts.get("breakout_never_crossed", "german_scores") == "german_scores":
             out.append(Score(GERMAN, int(special["breakout_exit"]["points"]), "the Allied Breakout Line was never crossed",

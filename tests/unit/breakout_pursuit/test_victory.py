@@ -83,9 +83,11 @@ def test_victory_B_german_points_for_allied_units_and_every_unit_scores():
 
 @pytest.mark.parametrize("option,points", [(True, 20), (False, 0)])
 def test_a_unit_replaced_by_a_battlegroup_counts_by_option(option, points):
-    """Battlegroups P (L316) with option vp_for_parent_replaced_by_bg."""
-    adj = eliminated({PZ12: {"hex": "2020"}}, PZ12, cause="battlegroup", options={"vp_for_parent_replaced_by_bg": option})
-    assert vp(adj.state, "allied") == points and effects_of(adj, UnitEliminated)[0].points == points
+    """Battlegroups L-P (L303-316) with option vp_for_parent_replaced_by_bg: the 12-6 eliminated scores
+    20; replaced by a battlegroup it keeps them, or they are taken back."""
+    adj = eliminated({PZ12: {"hex": "2020"}}, PZ12, options={"vp_for_parent_replaced_by_bg": option})
+    victory.replaced_by_battlegroup(adj, PZ12)
+    assert vp(adj.state, "allied") == points
 
 
 def test_a_truck_destroyed_takes_its_passenger_and_both_score():
@@ -129,7 +131,7 @@ def test_victory_E_the_breakout_line_crossing_is_recorded_once():
     adj = adjudication(position(turn=2, units={}))
     victory.occupy(adj, "allied", ["1130", "1230"])
     victory.occupy(adj, "allied", ["1330"])
-    assert [(e.name, e.value) for e in effects_of(adj, FlagSet)] == [("breakout_crossed", 2)]
+    assert [(e.name, e.value) for e in effects_of(adj, FlagSet)] == [("breakout_line_crossed", 2)]
     pursuit = adjudication(position("2.1", turn=11, units={}))
     victory.occupy(pursuit, "allied", ["1230"])
     assert not effects_of(pursuit, FlagSet)  # case E "does not apply in the Pursuit Scenarios"
@@ -137,7 +139,7 @@ def test_victory_E_the_breakout_line_crossing_is_recorded_once():
 
 def breakout_at(turn: int, exits: int):
     units = {d: {"box": EXITED} for d in DIVISIONS[:exits]}
-    return adjudication(position(turn=turn, phase="mechanized_movement", units=units, flags={"breakout_crossed": 2, "series": "breakout"}))
+    return adjudication(position(turn=turn, phase="mechanized_movement", units=units, flags={"breakout_line_crossed": 2, "series": "breakout"}))
 
 
 @pytest.mark.parametrize("exits,side", [(3, "allied"), (2, "german")])
