@@ -1,5 +1,5 @@
 """Allied Reinforcements (L680-684), German Reinforcements (L686-692), German Replacements (L858-862,
-Correction L666), no Allied replacements (Correction L626), on the synthetic map (helpers.py):
+Correction L666), no Allied replacements (Correction L626), on the synthetic map (supply_helpers.py):
 Cherbourg 0241, Bayeux 0840, edge A = column 00 rows 05-25, edge B = row 39 columns 10-30."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from domain.games.breakout_pursuit.model import ELIMINATED, PENDING, STAGING
 from domain.games.breakout_pursuit.orders import EndPhase, PlaceReinforcement, PlaceReplacement
 from domain.kernel.commands import Accepted, Rejected
 from domain.kernel.effects import LedgerPosted
-from tests.unit.breakout_pursuit.helpers import adjudication, bound, effects_of, position, rule
+from tests.unit.breakout_pursuit.supply_helpers import adjudication, bound, effects_of, position, rule
 
 INF = "us-tr-xx-12-5-28"  # Allied arrival, Game-Turn 2
 ARMOR = "ca-tr-xx-16-8-4"  # Allied arrival, Game-Turn 3

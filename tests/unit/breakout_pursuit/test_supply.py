@@ -1,5 +1,5 @@
 """Supply A-L and the Supply Effects Chart (L342-388), with Corrections L636, L640, L642, L656 and
-German Fortresses C, on the synthetic map (helpers.py). Hex 2020 is in the interior; along a row,
+German Fortresses C, on the synthetic map (supply_helpers.py). Hex 2020 is in the interior; along a row,
 hexes are adjacent and distance is the difference of the column numbers."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from domain.games.breakout_pursuit.effects import SupplyJudged, UnitEliminated, 
 from domain.games.breakout_pursuit.model import EXPENDED, ISOLATED, SUPPLIED, UNSUPPLIED
 from domain.games.breakout_pursuit.orders import EndPhase, JudgeSupply
 from domain.kernel.commands import Accepted, Rejected
-from tests.unit.breakout_pursuit.helpers import adjudication, bound, effects_of, position, rule, synthetic_pack
+from tests.unit.breakout_pursuit.supply_helpers import adjudication, bound, effects_of, position, rule, synthetic_pack
 
 US, US2, US3 = "us-jul-xx-13-8-5", "us-jul-xx-12-8-4", "us-jul-xx-11-5-79"
 UK, CA = "uk-jul-xx-14-8-gd", "ca-jul-x-5-6-2"

@@ -1,5 +1,5 @@
 """Victory Conditions A-H (L500-588; Correction L624) and Game Length A (L205) on the synthetic map
-(helpers.py): Paris 2029/2129/2130, Antwerp 0711, Reims 2221, fortress St. Malo 0847, West Wall in
+(supply_helpers.py): Paris 2029/2129/2130, Antwerp 0711, Reims 2221, fortress St. Malo 0847, West Wall in
 column 03, south of the Allied Breakout Line = rows 12-39, edge D = column 53."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from domain.games.breakout_pursuit.model import ELIMINATED, EXITED
 from domain.games.breakout_pursuit.orders import EndPhase
 from domain.games.breakout_pursuit.setup import unit_from
 from domain.kernel.effects import GameEnded, LedgerPosted, PhaseAdvanced
-from tests.unit.breakout_pursuit.helpers import adjudication, bound, effects_of, position, rule, synthetic_pack
+from tests.unit.breakout_pursuit.supply_helpers import adjudication, bound, effects_of, position, rule, synthetic_pack
 
 PZ12 = "de-jul-xx-12-6-9"
 ALLIES = ("us-jul-xx-13-8-5", "us-jul-xx-12-8-4", "us-jul-xx-11-5-79", "us-jul-xx-11-5-83", "us-jul-xx-11-5-90",

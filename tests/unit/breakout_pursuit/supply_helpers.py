@@ -1,5 +1,7 @@
-"""Test helpers for Breakout & Pursuit: the real counters, tables and scenarios with a synthetic
-map, until the real map (issue 6) lands; positions, rulings and adjudications in a line.
+"""Test helpers for the supply, reinforcement and victory tests of Breakout & Pursuit (kept apart from
+the shared helpers.py, whose synthetic map differs): the real counters, tables and scenarios with a
+synthetic full-size map whose geometry the tests control; the real pack decoded without the pack-wide
+checks (for the conformance cases while set-up areas are missing); positions, rulings, adjudications.
 
 The synthetic map (every datum placeholder) has the real grid: rows 00-39, columns 00-53, RRCC ids,
 even rows shifted (digest §5.2). All land and clear, except the Channel: rows 00-01 from column
@@ -68,26 +70,26 @@ def synthetic_map(*, sea_hexsides: tuple[tuple[str, str], ...] = (), fortresses:
     return MapData(grid=grid, hexes=hexes, hexsides=sides, places=places, areas=areas, boxes=boxes)
 
 
-@lru_cache(maxsize=1)
-def real_pack_without_map() -> Pack:
-    """The pack's counters, tables and scenarios, decoded without the pack-wide checks (which need
-    the real map)."""
+@lru_cache(maxsize=2)
+def real_pack(with_map: bool = True) -> Pack:
+    """The installed pack decoded record by record, without the pack-wide checks (some set-up areas
+    the scenarios name are not on the map yet)."""
     files = read_dir(PACK_DIR)
     manifest = tomllib.loads(files["pack.toml"].decode())
-    files = {k: v for k, v in files.items() if not k.startswith("map")}
+    if not with_map:
+        files = {k: v for k, v in files.items() if not k.startswith("map")}
     issues: list = []
     g = gather(files, ("meta", "files"), issues)
     meta = convert(manifest["meta"], PackMeta, "meta", "pack.toml", issues)
     records, singles = convert_sections(g, issues)
-    records.setdefault(("sources",), {})
-    pack = assemble(meta, records, singles, issues)
-    sources = {**pack.sources, SYNTHETIC: Placeholder(reason="synthetic test map (tests/unit/breakout_pursuit/helpers.py)")}
-    return replace(pack, sources=sources)
+    return assemble(meta, records, singles, issues)
 
 
 @lru_cache(maxsize=4)
 def synthetic_pack(fortresses: tuple[str, ...] = ("0847",), sea_hexsides: tuple[tuple[str, str], ...] = ()) -> Pack:
-    return replace(real_pack_without_map(), map=synthetic_map(fortresses=fortresses, sea_hexsides=sea_hexsides))
+    pack = real_pack(with_map=False)
+    sources = {**pack.sources, SYNTHETIC: Placeholder(reason="synthetic test map (tests/unit/breakout_pursuit/supply_helpers.py)")}
+    return replace(pack, sources=sources, map=synthetic_map(fortresses=fortresses, sea_hexsides=sea_hexsides))
 
 
 _BOUND: dict[int, BreakoutPursuit] = {}
