@@ -168,7 +168,7 @@ def end_of_player_turn(adj, side: str) -> None:
     if rhine_breached(state, data):
         points = int(data.vp_special["rhine_breach"]["points"])
         adj.emit(LedgerPosted(ledger=VP, owner=ALLIED, kind="credit", amount=points, cite=(cite.VICTORY_C, cite.GAME_LENGTH_B)))
-        finish(adj, "the Rhine was breached")
+        finish(adj, "the Rhine was breached", cite.GAME_LENGTH_B)
         return
     if not _breakout_open(state, data):
         return
@@ -220,13 +220,14 @@ def final_points(state: State, data) -> list[Score]:
     return out
 
 
-def finish(adj, reason: str) -> None:
-    """The game ends: final points posted, then the result."""
+def finish(adj, reason: str, rule=cite.GAME_LENGTH_A) -> None:
+    """The game ends (after the last Game-Turn, Game Length A, unless `rule` says otherwise): final
+    points posted, then the result."""
     data = adj.ruleset.data
     for s in final_points(adj.state, data):
         adj.emit(LedgerPosted(ledger=VP, owner=s.side, kind="credit", amount=s.points, cite=s.cite))
-    adj.emit(FlagSet(name="final_points_posted", value=True, cite=(cite.GAME_LENGTH,)))
-    adj.emit(GameEnded(result=outcome(adj.state, data, reason), cite=(cite.GAME_LENGTH, cite.VICTORY_H)))
+    adj.emit(FlagSet(name="final_points_posted", value=True, cite=(cite.GAME_LENGTH, rule)))
+    adj.emit(GameEnded(result=outcome(adj.state, data, reason), cite=(cite.GAME_LENGTH, rule, cite.VICTORY_H)))
 
 
 def totals(state: State, data) -> dict[str, int]:
