@@ -308,7 +308,7 @@ def _judge(adj, side: str, use: tuple[str, ...]) -> None:
     else:
         traces, traced, _ = _allied(state, data, use)
         cites = (cite.SUPPLY_PROCEDURE, cite.SUPPLY_A, cite.SUPPLY_C, cite.SUPPLY_F, cite.SUPPLY_G, cite.SUPPLY_NOT_REQUIRED,
-                 cite.TRUCKS_SUPPLIED, cite.PARATROOPS_SUPPLIED, cite.NAVAL_P, cite.NAVAL_SUPPLY_USE,
+                 cite.TRUCKS_SUPPLIED, cite.PARATROOPS_SUPPLIED, cite.NAVAL_N, cite.NAVAL_P, cite.NAVAL_SUPPLY_USE,
                  cite.ruling("fortress_blocks_allied_supply", state.core.options.get("fortress_blocks_allied_supply", True)))
     cites += (cite.ruling("supply_source_in_enemy_zoc", state.core.options.get("supply_source_in_enemy_zoc", True)),
               cite.ruling("supply_path_blocked_by", state.core.options.get("supply_path_blocked_by", "blocking_units")))

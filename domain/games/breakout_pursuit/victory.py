@@ -8,11 +8,13 @@ Antwerp, Reims and each fortress hex (F) and of the West Wall (D), and the airdr
 The result is the ratio Allied / German points, compared exactly against the levels (H).
 
 Contracts with other sections: movement, retreats, advances and airdrops call `occupy` with the
-hexes a side's units entered or passed through; the Breakout Line is crossed when an Allied hex
-of `occupy` lies south of the map area `north_of_allied_breakout_line`; units moved off a "D" edge hex have
-box `exited`. The airdrop cycle (issue 9) credits 1 to the ledger `airdrop_cycles` of the Allied
-side per cycle started; `finish` turns it into German points. The Rhine breach (Game Length B,
-Victory C) is issue 9: `rhine_breached` is the hook.
+hexes a side's units entered or passed through, and `eliminate` for every unit removed; combat
+calls `replaced_by_battlegroup` after forming one. The Breakout Line is crossed (flag
+`breakout_line_crossed` = the Game-Turn, shared with movement) when an Allied hex of `occupy` lies
+outside the map area `north_of_allied_breakout_line`; units moved off a "D" edge hex have box
+`exited`. The airdrop cycle (issue 9) credits 1 to the ledger `airdrop_cycles` of the Allied side
+per cycle started; `finish` turns it into German points. The Rhine breach (Game Length B, Victory
+C) is issue 9: `rhine_breached` is the hook.
 """
 from __future__ import annotations
 
