@@ -218,18 +218,25 @@ def _allied(state: State, data, use: tuple[str, ...]) -> tuple[dict[str, Trace],
             useful.update(better)
             best = min(RANK[_allied_state(d, limits)] for d in better.values())
             wants[u.id] = {s: d for s, d in better.items() if RANK[_allied_state(d, limits)] == best}
-    traced = []
-    while wants:  # greedy: the Supply unit serving most units first (ties: the lower id)
-        counts = {}
-        for options in wants.values():
-            for s in options:
-                counts[s] = counts.get(s, 0) + 1
-        s = min(counts, key=lambda k: (-counts[k], k))
-        traced.append(s)
-        for uid in [uid for uid, options in wants.items() if s in options]:
-            d = wants.pop(uid)[s]
-            out[uid] = Trace(_allied_state(d, limits), d, s)
-    return out, sorted(traced), sorted(useful)
+    chosen = _fewest(wants)
+    for uid, (sid, d) in chosen.items():
+        out[uid] = Trace(_allied_state(d, limits), d, sid)
+    return out, sorted({sid for sid, _ in chosen.values()}), sorted(useful)
+
+
+def _fewest(wants: dict[str, dict[str, int]]) -> dict[str, tuple[str, int]]:
+    """Each unit's Supply unit, as few of them as the greedy choice finds: the one serving most
+    units first (ties: the lower id)."""
+    left, out = dict(wants), {}
+    while left:
+        counts: dict[str, int] = {}
+        for options in left.values():
+            for sid in options:
+                counts[sid] = counts.get(sid, 0) + 1
+        sid = min(counts, key=lambda k: (-counts[k], k))
+        for uid in [uid for uid, options in left.items() if sid in options]:
+            out[uid] = (sid, left.pop(uid)[sid])
+    return out
 
 
 def useful_supply_units(state: State, data) -> list[str]:
