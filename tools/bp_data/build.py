@@ -22,7 +22,6 @@ NAMED_AREAS = {
     "within_2_of_dreux": ("'no more than two hexes from Dreux (1833)'", 982),
     "within_4_of_chartres": ("'no more than four hexes from Chartes (2134)'", 982),
     "north_of_seine_above_2000_row": ("Special Rule G: 'a hex North of the Seine River above the \"2000\" row of hexes'", 908),
-    "staging": ("the Paratroop & Reinforcement Staging Area (an off-map box; Placement.at = \"staging\")", 886),
 }
 
 

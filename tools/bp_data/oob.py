@@ -15,7 +15,7 @@ from domain.kernel.pack.schema import Arrival, Counter, Placement, ProvRef
 from tools.bp_data import handdata, seed
 from tools.bp_data.arrivals import SECTION as TR, read_arrivals
 from tools.bp_data.counters import Parsed, bg_eligible, classify, counter_id, parse, unit_tag
-from tools.bp_data.sheets import Entry, read_sheets
+from tools.bp_data.sheets import FREE_BOX, Entry, read_sheets
 
 PREFIX = {"US": "us", "UK": "uk", "Ca": "ca", "Fr": "fr", "Poles": "pl", "German": "de"}
 NON_COMBAT = {"truck": "truck", "supply": "supply", "pipeline": "pipeline", "naval_supply": "naval_supply"}
@@ -117,7 +117,7 @@ def _sheet_entry(oob: Oob, e: Entry, supplement: dict, index: dict[str, int]) ->
     pool = POOL_GROUPS.get(e.group)
     key = pool or SHEET_KEYS[(e.side, e.sheet)]
     if e.area and e.area not in oob.areas:
-        oob.areas[e.area] = {"text": seed.line(e.heading_line), "line": e.heading_line}
+        oob.areas[e.area] = {"text": seed.line(e.area_line), "line": e.area_line}
     for _ in range(e.counter.times):
         placement_fp: dict[str, ProvRef] = {}
         if e.counter.kind == "missing":
@@ -129,8 +129,9 @@ def _sheet_entry(oob: Oob, e: Entry, supplement: dict, index: dict[str, int]) ->
             cid = oob.add(e.side, e.sheet, e.counter, row, _tag(e, pool, index))
         hist = Placement(counter=cid, at=e.hex, area=None if e.hex else e.area, prov=row, field_prov=placement_fp)
         free_prov = seed.printed(e.section, min(e.heading_line, e.line), e.line)
+        free_at = FREE_BOX.get(e.group, e.hex)
         free = (Placement(counter=cid, area=e.area, prov=free_prov, field_prov=placement_fp) if e.area
-                else Placement(counter=cid, at=e.hex, prov=free_prov, field_prov=placement_fp))
+                else Placement(counter=cid, at=free_at, prov=free_prov, field_prov=placement_fp))
         oob.setups[key].append(SetupItem(cid, hist, free))
 
 
@@ -162,9 +163,10 @@ def _supplement_jul(oob: Oob, supplement: dict) -> None:
         prov = handdata.prov(item.get("placement", item))
         fp = {k: handdata.prov(v) for k, v in item.get("placement_fp", {}).items()}
         area = item.get("area", "north_of_front_line_25_july")
-        hist = Placement(counter=cid, at=item.get("at"), area=area, prov=prov, field_prov=fp)
-        free_area = area if item.get("at") != "staging" else "north_of_front_line_25_july"
-        free = Placement(counter=cid, area=free_area, prov=prov)
+        at = item.get("at")
+        # a counter in the Staging Area is in no area of the map
+        hist = Placement(counter=cid, at=at, area=None if at == "staging" else area, prov=prov, field_prov=fp)
+        free = Placement(counter=cid, area=area, prov=prov)
         oob.setups["allied_jul"].append(SetupItem(cid, hist, free))
     oob.areas.setdefault("coastal_north_of_front_line_25_july", {
         "text": "(not printed) any coastal hex North of the 25 July Front Line: where the July Naval Supply unit starts",

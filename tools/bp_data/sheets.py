@@ -34,8 +34,8 @@ HEADINGS = {
     "On or adjacent to Argentan (1439):": ("aug_argentan", "on_or_adjacent_argentan", None, None),
     "No more than two hexes North, West or South of Argentan (1439):":
         ("aug_argentan_rear", "within_2_nws_of_argentan", None, None),
-    "These units are always placed on the map last.":
-        ("aug_paratroops", "staging_or_stacked_with_allied_unit", None, None),
+    # the Staging Area is a box, not an area: see FREE_BOX
+    "These units are always placed on the map last.": ("aug_paratroops", None, None, None),
     "On any coastal hex or hexes North of the Seine River:":
         ("aug_coast", "coastal_north_of_seine", "XX", None),
     "On any hex or hexes either (a) within two hexes of Rouen":
@@ -72,6 +72,9 @@ BULLET_AREAS = {
     'Any hex or hexes within 20 hexes of a map edge hex marked "A"': "within_20_of_edge_A",
     'Any hex or hexes within 10 hexes of a map edge hex marked "A"': "within_10_of_edge_A",
 }
+# groups whose free set-up is an off-map box; the alternative ("or stacked with any unit(s) on
+# map", L1014) is setup_constraints.aug_paratroops
+FREE_BOX = {"aug_paratroops": "staging"}
 STAGING = "Paratroop & Reinforcement Staging Area"
 PIPELINES = re.compile(r"^Supply Pipeline units \(one each\) are placed on hexes ([\d, and]+)\.$")
 NAVAL = "Any coastal hex North of the Allied Breakout Line: Naval Supply unit."
@@ -88,6 +91,7 @@ class Entry:
     line: int
     section: str
     heading_line: int
+    area_line: int      # the line that defines `area`: the heading's, or the row's own
 
 
 def pad(h: str) -> str:
@@ -125,7 +129,8 @@ def read_sheets() -> list[Entry]:
 
             def add(label: str, hex_: str | None, area_: str | None, p: Parsed | None = None) -> None:
                 p = p or parse(label, size, symbol)
-                out.append(Entry(side, sheet, group, area_, hex_, p, n, title, heading_line))
+                out.append(Entry(side, sheet, group, area_, hex_, p, n, title, heading_line,
+                                 heading_line if area_ == area else n))
 
             spec = _heading(text)
             if spec:

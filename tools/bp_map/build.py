@@ -1,6 +1,8 @@
 """Assemble the Breakout & Pursuit MapData and the provenance entries it references."""
 from __future__ import annotations
 
+import msgspec
+
 from domain.kernel.grid import hexside_id
 from domain.kernel.pack.schema import Box, GridSpec, Hex, Hexside, Line, MapData, Place
 from tools.bp_map import places, terrain
@@ -13,6 +15,7 @@ from tools.bp_map.landsea import classify, samples_centres_in
 from tools.bp_map.regions import Regions
 from tools.bp_map.registry import Sources
 from tools.bp_map.rivers import rasterise_rivers, resolve
+from tools.bp_map.setup_areas import setup_areas
 from tools.bp_map.sources import LandMask
 
 SAMPLING = (
@@ -155,6 +158,8 @@ def build() -> tuple[MapData, dict, dict]:
     m = MapData(grid=GridSpec(), hexes=hexes, hexsides=dict(sorted(hexsides.items())),
                 places=place_recs, areas=area_map, lines=dict(sorted(lines.items())), boxes=boxes,
                 calibration=calib)
+    # The set-up areas are read off the finished map (its regions, lines, towns and coast).
+    m = msgspec.structs.replace(m, areas=dict(sorted({**area_map, **setup_areas(src, m)}.items())))
     return m, dict(sorted(src.entries.items())), {"rivers": rivers, "regions": reg}
 
 

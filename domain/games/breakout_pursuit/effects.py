@@ -28,11 +28,20 @@ class UnitPlaced(Effect, frozen=True, kw_only=True, tag="bp.unit_placed"):
 
 
 class UnitMoved(Effect, frozen=True, kw_only=True, tag="bp.unit_moved"):
+    """A finished move: `path` runs from the hex left to the hex entered last; `cost` in movement
+    points against `allowance`; `minimum_move` when it is the one-hex move of Movement C."""
+
     unit: str
     path: tuple[str, ...]
     cost: int
     allowance: int
     minimum_move: bool = False
+
+
+class PipelinesDeactivated(Effect, frozen=True, kw_only=True, tag="bp.pipelines_deactivated"):
+    """Pipeline units cut off from Bayeux by a destroyed Pipeline unit turn inactive (Pipeline E, H)."""
+
+    units: tuple[str, ...]
 
 
 class SupplyJudged(Effect, frozen=True, kw_only=True, tag="bp.supply_judged"):
@@ -134,4 +143,5 @@ BPEffect = (
     PhaseBegun | PlayerTurnEnded | UnitPlaced | UnitMoved | SupplyJudged | UnitExpended | AttackResolved | CombatPending
     | UnitEliminated | UnitRetreated | UnitsDisrupted | DisruptionEnded | UnitsAdvanced | BattlegroupFormed
     | ControlChanged | FortressDestroyed | FlagSet
+    | PipelinesDeactivated
 )

@@ -7,8 +7,8 @@ from msgspec.structs import replace
 
 from domain.games.breakout_pursuit.effects import (
     BattlegroupFormed, CombatPending, ControlChanged, DisruptionEnded, FlagSet, FortressDestroyed, PhaseBegun,
-    PlayerTurnEnded, SupplyJudged, UnitEliminated, UnitExpended, UnitMoved, UnitPlaced, UnitRetreated, UnitsAdvanced,
-    UnitsDisrupted,
+    PipelinesDeactivated, PlayerTurnEnded, SupplyJudged, UnitEliminated, UnitExpended, UnitMoved, UnitPlaced,
+    UnitRetreated, UnitsAdvanced, UnitsDisrupted,
 )
 from domain.games.breakout_pursuit.model import ELIMINATED, EXPENDED, State, Unit
 
@@ -36,6 +36,8 @@ def evolve(state: State, e: Any, data) -> State:
         case UnitMoved(unit=uid, path=path):
             moved = state.moved if uid in state.moved else state.moved + (uid,)
             return replace(units(state, **{uid: dict(hex=path[-1], box=None)}), moved=moved)
+        case PipelinesDeactivated(units=uids):
+            return units(state, **{u: dict(active=False) for u in uids})
         case SupplyJudged(states=states):
             return replace(state, supply=dict(states))
         case UnitExpended(unit=uid):

@@ -1,27 +1,365 @@
-"""Movement A-F, Terrain Effects Chart, Stacking M-N. INTERIM: the movement work replaces this
-module (issue 8); until then no unit can move."""
+"""Movement A-F, the Terrain Effects Chart, Stacking M-N: the two movement phases.
+
+A move is one order: the unit and the hexes it enters, in order. It is judged whole (every step
+adjacent and allowed, the total within the unit's allowance or the one-hex minimum move, the end
+hex within the stacking limit) and is final once made (Movement, Procedure). The costs are in
+`costs.py`, who may move and how far in `allowance.py`.
+
+What a move does besides moving: a German unit entering or passing through hexes held only by
+Allied Supply and Pipeline units destroys them (Pipeline H; Corrections L644, L654) and cuts the
+pipeline chain behind them (Pipeline E); it displaces the Naval Supply unit (Correction L656);
+the hexes passed through change control for victory (Victory D, F); an Allied unit's move may
+cross the Allied Breakout Line (Victory E) or lift Special Rule G.
+"""
 from __future__ import annotations
+
+from typing import NamedTuple
+
+from domain.games.breakout_pursuit import cite, victory
+from domain.games.breakout_pursuit.allowance import (  # allowance: part of this module's contract
+    FROZEN, INITIAL, ISOLATED_MOVED, LIFTED, allowance, budget, frozen, frozen_at_start, release_area, special_rule_a,
+    special_rule_g, why_not,
+)
+from domain.games.breakout_pursuit.costs import OVERRUN_TYPES, Query, minimum_step, step
+from domain.games.breakout_pursuit.effects import (
+    DisruptionEnded, FlagSet, PipelinesDeactivated, UnitEliminated, UnitMoved, UnitPlaced,
+)
+from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, STAGING, State, Unit
+from domain.games.breakout_pursuit.orders import Move, MoveToStaging
+from domain.kernel.commands import Reject
+from domain.kernel.grid import hexside_id
+
+STACK_LIMIT = 3  # Stacking M
+BREAKOUT_NORTH = "north_of_allied_breakout_line"  # the map's area north of the Allied Breakout Line (Victory E)
+BREAKOUT_FLAG = "breakout_line_crossed"
+
+
+class Dest(NamedTuple):
+    cost: int
+    path: tuple[str, ...]  # the hexes entered, in order
+    minimum_move: bool
+
+
+def stack_count(state: State, hex_id: str) -> int:
+    """Units that count for stacking in a hex: Mechanized and Non-Mechanized units (Stacking M-N)."""
+    return sum(1 for u in state.units.values() if u.hex == hex_id and u.combat_unit)
+
+
+# --- phase hooks -------------------------------------------------------------------------------------
 
 
 def enter(adj) -> bool:
-    return False
+    """Begin a movement phase; True when the phasing player has a unit that can move."""
+    data = adj.ruleset.data
+    if special_rule_g(adj.state) and FROZEN not in adj.state.flags:
+        # The first movement phase of the game: the units Special Rule G holds are where they started.
+        coast = cite.ruling("special_rule_g_coast", adj.state.core.options.get("special_rule_g_coast"))
+        adj.emit(FlagSet(name=FROZEN, value=list(frozen_at_start(adj.state, data)), cite=(cite.SPECIAL_RULE_G, coast)))
+    if special_rule_a(adj.state, data):
+        # The phase passes with nothing moved; the flag puts the reason in the log.
+        adj.emit(FlagSet(name="special_rule_a", value=adj.state.core.clock.turn, cite=(cite.SPECIAL_RULE_A,)))
+        return False
+    state = adj.state
+    side = state.core.clock.side
+    q = Query(state, data, side)
+    return any(destinations(state, data, u, q) or may_go_to_staging(state, data, u)
+               for u in _units(state, side))
 
 
 def leave(adj) -> None:
-    return None
+    """End a movement phase: stacking (Stacking M), Delay markers stacked with Allied units (Delay
+    C), and, after an Initial Movement Phase, the end of disruption (Ad)."""
+    _stacking(adj)
+    _delay_markers(adj)
+    state = adj.state
+    clock = state.core.clock
+    if clock.phase != INITIAL:
+        return
+    ended = tuple(sorted(u.id for u in state.units.values() if u.side == clock.side and 0 < u.disrupted < clock.turn))
+    if ended:
+        # Ad: stationary through the next Mechanized and the following Initial Movement Phase.
+        adj.emit(DisruptionEnded(units=ended, cite=(cite.RESULT_AD,)))
+    if state.core.options.get("isolated_mech_move") == "one_hex_per_player_turn":
+        moved = [m for m in state.moved if state.units[m].cls == "mechanized" and state.supply.get(m) == ISOLATED]
+        if moved:
+            adj.emit(FlagSet(name=ISOLATED_MOVED, value={"turn": clock.turn, "side": clock.side, "units": sorted(moved)},
+                             cite=(cite.SUPPLY_CHART_ISOLATED, cite.ruling("isolated_mech_move", "one_hex_per_player_turn"))))
 
 
-def legal(state, data, side, unit=None) -> list:
-    return []
+def _stacking(adj) -> None:
+    """Stacking M: at most three Mechanized and/or Non-Mechanized units per hex at the end of a
+    movement phase. Moves may not end over the limit, so an excess here is of units placed this
+    Game-Turn (reinforcements may over-stack until the end of the Initial Movement Phase) that
+    the player did not move away. Allied ones delay their arrival to the Staging Area (Allied
+    Reinforcements, L684); any other excess is eliminated, as Stacking M does with units that
+    would over-stack in a retreat."""
+    state = adj.state
+    turn = state.core.clock.turn
+    stacks: dict[str, list[Unit]] = {}
+    for u in state.units.values():
+        if u.hex is not None and u.combat_unit:
+            stacks.setdefault(u.hex, []).append(u)
+    for h in sorted(stacks):
+        here = stacks[h]
+        if len(here) <= STACK_LIMIT:
+            continue
+        excess = sorted(here, key=lambda u: (u.placed != turn, u.id))[:len(here) - STACK_LIMIT]
+        why = (cite.STACKING_M, cite.ruling("reinforcement_overstack", state.core.options.get("reinforcement_overstack")))
+        for u in excess:
+            if u.side == ALLIED and u.placed == turn:
+                adj.emit(UnitPlaced(unit=u.id, at=STAGING, reason="over_stacked", cite=why + (cite.ALLIED_REINFORCEMENTS,)))
+            else:
+                _eliminate(adj, [u.id], "over_stacked", why)
 
 
-def move(adj, seat, order) -> None:
-    from domain.kernel.commands import Reject
-    raise Reject("not_implemented", "Movement is not implemented yet (issue 8).")
+def _delay_markers(adj) -> None:
+    """Delay C: a Delay marker stacked with an Allied unit at the end of an Allied movement phase is eliminated."""
+    state = adj.state
+    if state.core.clock.side != ALLIED:
+        return
+    allied = {u.hex for u in state.units.values() if u.side == ALLIED and u.hex is not None}
+    for u in sorted(state.units.values(), key=lambda u: u.id):
+        if u.type == "delay_marker" and u.hex in allied:
+            adj.emit(UnitEliminated(unit=u.id, hex=u.hex, cause="occupied", cite=(cite.DELAY_C,)))
 
 
-to_staging = move
+# --- legal moves --------------------------------------------------------------------------------------
 
 
-def stack_count(state, hex_id: str) -> int:
-    return sum(1 for u in state.units.values() if u.hex == hex_id and u.cls in ("mechanized", "non_mechanized"))
+def legal(state: State, data, side: str, unit: str | None = None) -> list:
+    """Every move of every unit that may move: each reachable hex with one cheapest path, the
+    minimum move, and the Staging Area for Allied units that began the phase on Cherbourg."""
+    if unit is not None:
+        u = state.units.get(unit)
+        units = [u] if u is not None and u.side == side else []
+    else:
+        units = _units(state, side)
+    q = Query(state, data, side)
+    orders: list = []
+    for u in units:
+        dests = destinations(state, data, u, q)
+        orders += [Move(unit=u.id, path=dests[h].path) for h in sorted(dests)]
+        if may_go_to_staging(state, data, u):
+            orders.append(MoveToStaging(unit=u.id))
+    return orders
+
+
+def _units(state: State, side: str) -> list[Unit]:
+    return sorted((u for u in state.units.values() if u.side == side and u.hex is not None), key=lambda u: u.id)
+
+
+def destinations(state: State, data, u: Unit, q: Query | None = None) -> dict[str, Dest]:
+    """Where `u` may end a move now: hex -> the cheapest cost, one cheapest path, and whether it
+    is the one-hex minimum move. Hexes that would end over-stacked are left out (Stacking M)."""
+    b = budget(state, data, u)
+    if b.stop is not None:
+        return {}
+    q = (q or Query(state, data, u.side)).for_unit(u)
+    reach = data.board.reachable(u.hex, b.points, step, q)
+    out = {h: Dest(c, reach.path(h)[1:], False) for h, c in reach.costs.items() if h != u.hex and c <= b.points}
+    if b.minimum_move:
+        after = state.core.options.get("minimum_move") == "after_spending"
+        starts = [h for h, c in reach.costs.items() if c <= b.points] if after else [u.hex]
+        extra: dict[str, Dest] = {}
+        for frm in starts:
+            for n in data.neighbours[frm]:
+                via = hexside_id(frm, n)
+                if n in out or n == u.hex or not minimum_step(frm, n, via, q):
+                    continue
+                cost = reach.costs[frm] + step(frm, n, via, q)
+                if n not in extra or cost < extra[n].cost:
+                    extra[n] = Dest(cost, reach.path(frm)[1:] + (n,), True)
+        out.update(extra)
+    if u.combat_unit:
+        out = {h: d for h, d in out.items() if q.stacks[h] < STACK_LIMIT}
+    return out
+
+
+def may_go_to_staging(state: State, data, u: Unit) -> bool:
+    """Paratroop C: an Allied unit that starts the Initial Movement Phase on Cherbourg may go to the
+    Staging Area instead of any other move (a unit that has not moved this phase started it there)."""
+    clock = state.core.clock
+    return (u.side == ALLIED and clock.phase == INITIAL and u.hex is not None and why_not(state, data, u) is None
+            and u.hex == data.cherbourg)
+
+
+# --- orders --------------------------------------------------------------------------------------------
+
+
+def move(adj, seat: str, order: Move) -> None:
+    state, data = adj.state, adj.ruleset.data
+    u = _own_unit(state, seat, order.unit)
+    b = budget(state, data, u)
+    if b.stop is not None:
+        raise Reject(b.stop.code, b.stop.message, b.stop.citation, unit=u.id)
+    if not order.path:
+        raise Reject("empty_path", "A move lists at least one hex to enter.", cite.MOVEMENT_GENERAL)
+    if order.path[0] == u.hex:
+        raise Reject("path_includes_start", f"List only the hexes entered, beginning next to {u.hex}.", cite.MOVEMENT_GENERAL)
+    q = Query(state, data, u.side).for_unit(u)
+    steps, why = _walk(data, u, order.path, q)
+    total = sum(steps)
+    minimum = False
+    if total > b.points:
+        after = state.core.options.get("minimum_move") == "after_spending"
+        last_from = (u.hex,) + order.path
+        minimum = b.minimum_move and (len(steps) == 1 or (after and total - steps[-1] <= b.points)) and minimum_step(
+            last_from[-2], order.path[-1], hexside_id(last_from[-2], order.path[-1]), q)
+        if not minimum:
+            if b.minimum_move and len(steps) == 1:
+                raise Reject("minimum_move_zoc", "The one-hex move may not go directly from one enemy-controlled hex to "
+                             f"another; entering {order.path[0]} costs {total} MP and {u.id} has {b.points}.",
+                             cite.MOVEMENT_C, cost=total, allowance=b.points)
+            raise Reject("too_far", f"That path costs {total} movement points; {u.id} has {b.points} this phase.",
+                         cite.MOVEMENT_E, cost=total, allowance=b.points)
+        why.append(cite.MOVEMENT_C)
+        why.append(cite.ruling("minimum_move", state.core.options.get("minimum_move")))
+    end = order.path[-1]
+    there = q.stacks[end] - (end == u.hex)
+    if u.combat_unit and there >= STACK_LIMIT:
+        raise Reject("over_stacked", f"{end} already holds {there} combat units: a move may not end over the "
+                     "stacking limit of three.", cite.STACKING_M, hex=end, ruling="stacking_checked=each_move")
+    adj.emit(UnitMoved(unit=u.id, path=(u.hex,) + tuple(order.path), cost=total, allowance=b.points, minimum_move=minimum,
+                       cite=tuple(dict.fromkeys(b.cites + tuple(why)))))
+    _consequences(adj, u, tuple(order.path))
+
+
+def _own_unit(state: State, seat: str, uid: str) -> Unit:
+    u = state.units.get(uid)
+    if u is None or u.side != state.core.layout.side_of(seat):
+        raise Reject("not_your_unit", f"{seat} has no unit {uid!r}.", cite.MOVEMENT_A, unit=uid)
+    return u
+
+
+def _walk(data, u: Unit, path: tuple[str, ...], q: Query) -> tuple[list[int], list]:
+    """The cost of each step of a path, and the rules that priced it; Reject at the first step
+    that is not allowed, naming the rule."""
+    steps: list[int] = []
+    why: list = []
+    here = u.hex
+    for n in path:
+        if n not in data.map.hexes:
+            raise Reject("off_map", f"{n} is not a hex of the map.", cite.MOVEMENT_GENERAL, hex=n)
+        if n not in data.neighbours[here]:
+            raise Reject("not_adjacent", f"{n} is not next to {here}: units move hex by hex.", cite.MOVEMENT_GENERAL, hex=n)
+        via = hexside_id(here, n)
+        c = step(here, n, via, q)
+        if c is None:
+            code, message, rule = _prohibited(here, n, via, q)
+            raise Reject(code, message, rule, frm=here, hex=n)
+        if via in q.river:
+            why.append(cite.TEC_RIVER)
+        if n in q.west_wall:
+            why += [cite.TEC_WEST_WALL, cite.WEST_WALL]
+        if q.payer and (here in q.zoc or n in q.zoc):
+            why += [cite.ZOC_J] + ([cite.TRUCKS_SUPPLIED] if u.type == "truck" else [])
+        if here in q.delay or n in q.delay:
+            why += [cite.DELAY_A, cite.DELAY_D, cite.DELAY_ALL_ALLIED,
+                    cite.ruling("delay_suppressed_by_zoc", "literal" if q.delay_all_zoc else "zoc_payers_only")]
+        steps.append(c)
+        here = n
+    return steps, why
+
+
+def _prohibited(frm: str, to: str, via: str, q: Query) -> tuple[str, str, object]:
+    """Why `step` refused a step: the code, a sentence and the rule."""
+    if via in q.sea:
+        return "sea_hexside", f"Units may never cross the sea hexside between {frm} and {to}.", cite.MOVEMENT_B
+    if to not in q.entry:
+        return "sea_hex", f"{to} is an all-sea hex.", cite.MOVEMENT_B
+    if to in q.trucks:
+        return "truck", f"{to} holds an Allied Truck: German units may not enter it; it must be attacked.", cite.NON_COMBAT_A
+    if to in q.enemy:
+        return "enemy_occupied", f"{to} is occupied by enemy units.", cite.MOVEMENT_B
+    if to in q.fortresses:
+        return "fortress", f"{to} is an intact German fortress: Allied units may not enter it.", cite.FORTRESS_GENERAL
+    return "zoc_to_zoc", (f"{frm} and {to} are both in enemy ZOC: this unit may only leave an enemy-controlled hex "
+                          "for an uncontrolled one."), cite.ZOC_K
+
+
+def to_staging(adj, seat: str, order: MoveToStaging) -> None:
+    state, data = adj.state, adj.ruleset.data
+    u = _own_unit(state, seat, order.unit)
+    stop = why_not(state, data, u)
+    if stop is not None:
+        raise Reject(stop.code, stop.message, stop.citation, unit=u.id)
+    if u.side != ALLIED or u.hex != data.cherbourg:
+        raise Reject("not_on_cherbourg", f"Only an Allied unit that starts the Initial Movement Phase on Cherbourg "
+                     f"({data.cherbourg}) may go to the Staging Area.", cite.STAGING_C, unit=u.id)
+    adj.emit(UnitPlaced(unit=u.id, at=STAGING, reason="staging", cite=(cite.STAGING_C,)))
+
+
+# --- what a move does besides moving ---------------------------------------------------------------------
+
+
+def _consequences(adj, u: Unit, path: tuple[str, ...]) -> None:
+    if u.side == GERMAN:
+        overrun(adj, path)
+    occupy = getattr(victory, "occupy", None)  # the victory work provides it (issue 8)
+    if occupy is not None:
+        occupy(adj, u.side, path)
+    if u.side == ALLIED:
+        _allied_milestones(adj, u, path)
+
+
+def overrun(adj, path: tuple[str, ...]) -> None:
+    """A German unit entered or passed through `path`, whose hexes may hold only Allied Supply,
+    Pipeline and Naval Supply units (Movement B): Pipeline and Supply units there are destroyed;
+    the Naval Supply unit is not, but is displaced (Correction L656). Retreats and advances that
+    enter such hexes (digest 2.7) may call it too."""
+    state = adj.state
+    entered = set(path)
+    hit = sorted((u for u in state.units.values() if u.hex in entered and u.side == ALLIED and u.type in OVERRUN_TYPES),
+                 key=lambda u: (path.index(u.hex), u.id))
+    gone = [u for u in hit if u.type != "naval_supply"]
+    for u in gone:
+        rule = cite.PIPELINE_DESTROYED if u.type == "pipeline" else cite.SUPPLY_UNITS_ELIMINATED
+        _eliminate(adj, [u.id], "overrun", (rule, cite.MOVEMENT_B))
+    for u in hit:
+        if u.type == "naval_supply":
+            adj.emit(FlagSet(name="naval_supply_displaced", value={"turn": state.core.clock.turn, "hex": u.hex},
+                             cite=(cite.NAVAL_SUPPLY_USE,)))
+    if any(u.type == "pipeline" for u in gone):
+        _cut_pipelines(adj)
+
+
+def _cut_pipelines(adj) -> None:
+    """Pipeline E, H: active Pipeline units no longer linked to the Pipeline unit on Bayeux by a
+    chain of active Pipeline units turn inactive at once."""
+    state, data = adj.state, adj.ruleset.data
+    active = {u.hex: u.id for u in state.units.values() if u.type == "pipeline" and u.hex is not None and u.active}
+    linked: set[str] = set()
+    todo = [data.bayeux] if data.bayeux in active else []
+    while todo:
+        h = todo.pop()
+        if h in linked:
+            continue
+        linked.add(h)
+        todo += [n for n in data.neighbours[h] if n in active and n not in linked]
+    cut = tuple(sorted(uid for h, uid in active.items() if h not in linked))
+    if cut:
+        adj.emit(PipelinesDeactivated(units=cut, cite=(cite.PIPELINE_E, cite.PIPELINE_H, cite.PIPELINE_DESTROYED)))
+
+
+def _allied_milestones(adj, u: Unit, path: tuple[str, ...]) -> None:
+    state, data = adj.state, adj.ruleset.data
+    turn = state.core.clock.turn
+    breakout = data.pack.scenarios[state.core.scenario].victory.get("breakout_exit")
+    if breakout and BREAKOUT_FLAG not in state.flags and BREAKOUT_NORTH in data.map.areas:
+        north = data.area(BREAKOUT_NORTH)
+        if any(h not in north for h in path):
+            adj.emit(FlagSet(name=BREAKOUT_FLAG, value=turn, cite=(cite.VICTORY_E,)))
+    if u.combat_unit and frozen(state) and any(h in release_area(data) for h in path):
+        adj.emit(FlagSet(name=LIFTED, value=turn, cite=(cite.SPECIAL_RULE_G,)))
+
+
+def _eliminate(adj, ids: list[str], cause: str, why: tuple) -> None:
+    """Units removed by movement's rules. The victory work's `eliminate` scores them; until it
+    lands they are removed without points."""
+    adj.cite(*why)
+    scored = getattr(victory, "eliminate", None)
+    if scored is not None:
+        scored(adj, ids, cause)
+        return
+    for uid in ids:
+        adj.emit(UnitEliminated(unit=uid, hex=adj.state.units[uid].hex, cause=cause, cite=why))

@@ -65,6 +65,13 @@ OPTIONS: tuple[Option, ...] = (
     ruling("exit_map_cost", 1, (1,), "Moving off a D edge hex costs 1 movement point.", cite.VICTORY_E),
     ruling("reinforcement_overstack", "until_end_of_movement", ("until_end_of_movement",),
            "Reinforcements placed on Cherbourg may exceed stacking until the end of the Initial Movement Phase.", cite.STACKING_M),
+    ruling("special_rule_g_coast", "north_of_seine", ("north_of_seine", "whole_map"),
+           "Special Rule G holds German units on or next to the coastal cities and fortresses North of the Seine (the 15th "
+           "Army's coast of its commentary), and on Rotterdam and Amsterdam; 'whole_map' reads it literally and also holds "
+           "Normandy-front units next to a coastal town such as Caen.", cite.SPECIAL_RULE_G),
+    ruling("stacking_checked", "each_move", ("each_move",),
+           "The stacking limit holds at the end of a Movement Phase; a finished move is final, so no move may end over it.",
+           cite.STACKING_M),
     Option(name="optional_rule_a", default=False, choices=(False, True), kind="optional_rule",
            description="Allied Paratroop Rehabilitation (Optional Rules A).", cite=cite.rb("Optional Rules", "A", 596)),
     Option(name="optional_rule_b", default=False, choices=(False, True), kind="optional_rule",

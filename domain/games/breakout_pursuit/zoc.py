@@ -1,10 +1,12 @@
 """Zones of Control (ZOC G-L, L214-226; Corrections L628, L630, L642, L658).
 
 Mechanized and non-mechanized combat units control the six hexes around them (G), also hexes
-held by the other side's units (Retreat J). Not across a sea hexside, nor across a fortress
-hexside (G): German units on an intact fortress exert none (Fortress B), and Allied ZOC never
-enters an intact fortress hex (Correction L628). A Truck exerts ZOC only while carrying a
-non-mechanized combat unit (Correction L642). Friendly units never negate enemy ZOC (H).
+held by the other side's units (Retreat J). Not across a sea hexside, nor across the hexside of
+an intact German fortress (G), either way: German units on it exert none (Fortress B), Allied
+ZOC never enters it (Correction L628), nor does German ZOC from outside (G). A destroyed
+fortress is an ordinary city (Fortress D).
+A Truck exerts ZOC only while carrying a non-mechanized combat unit (Correction L642). Friendly
+units never negate enemy ZOC (H).
 """
 from __future__ import annotations
 
@@ -17,9 +19,7 @@ def exerts(u: Unit, state: State) -> bool:
     if u.type == "truck":
         passenger = state.units.get(u.carrying) if u.carrying else None
         return passenger is not None and passenger.cls == "non_mechanized"
-    if u.cls not in ("mechanized", "non_mechanized"):
-        return False
-    return not (u.side == GERMAN and state.fortresses.get(u.hex) == "intact")
+    return u.combat_unit and state.fortresses.get(u.hex) != "intact"
 
 
 def controlled(state: State, data, side: str) -> frozenset[str]:
@@ -31,7 +31,7 @@ def controlled(state: State, data, side: str) -> frozenset[str]:
         for n in data.neighbours[u.hex]:
             if data.sea_between(u.hex, n):
                 continue
-            if side == ALLIED and state.fortresses.get(n) == "intact":
+            if state.fortresses.get(n) == "intact":
                 continue
             out.add(n)
     return frozenset(out)

@@ -1,0 +1,105 @@
+"""In-process random games of Breakout & Pursuit with invariants checked after every ruling.
+
+Used by the test suite (a sample) and by `python -m tests.unit.breakout_pursuit.random_games N`
+(the full 200-game run of issue 8)."""
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections import Counter
+from functools import lru_cache
+
+from domain.games.breakout_pursuit import BREAKOUT_PURSUIT
+from domain.games.breakout_pursuit.model import ALLIED, GERMAN
+from domain.kernel.commands import Accepted
+from domain.kernel.dice import ScriptedDice
+from domain.kernel.session import Session
+from infra.packs import load_pack_dir
+
+SCENARIOS = ("1.1", "2.1", "3.1")
+
+
+@lru_cache(maxsize=1)
+def pack():
+    return load_pack_dir(BREAKOUT_PURSUIT.pack_dir)
+
+
+class InvariantBroken(AssertionError):
+    pass
+
+
+def check_invariants(session: Session, phase_before: str) -> None:
+    state, data = session.state, session.ruleset.data
+    sides_at: dict[str, set[str]] = {}
+    combat_units = Counter()
+    for u in state.units.values():
+        if u.hex is None:
+            continue
+        if not data.enterable(u.hex):
+            raise InvariantBroken(f"{u.id} stands on {u.hex}, a sea hex")
+        if u.cls in ("mechanized", "non_mechanized", "non_combat") and u.type != "delay_marker":
+            sides_at.setdefault(u.hex, set()).add(u.side)
+        if u.cls in ("mechanized", "non_mechanized"):
+            combat_units[u.hex] += 1
+    for h, sides in sides_at.items():
+        if sides == {ALLIED, GERMAN}:
+            raise InvariantBroken(f"both sides hold {h}")
+    phase_now = state.core.clock.phase
+    if phase_before in ("initial_movement", "mechanized_movement") and phase_now != phase_before:
+        over = {h: n for h, n in combat_units.items() if n > 3}
+        if over:
+            raise InvariantBroken(f"over-stacked at the end of a movement phase: {over}")
+    if phase_now in ("initial_movement", "combat", "mechanized_movement") and state.core.started and not state.core.finished:
+        side = state.core.clock.side
+        missing = [u.id for u in state.units.values() if u.side == side and u.hex and u.cls in ("mechanized", "non_mechanized")
+                   and u.id not in state.supply]
+        if missing:
+            raise InvariantBroken(f"no supply state recorded for {missing[:5]} in the {phase_now}")
+
+
+def play(scenario: str, seed: int, *, max_orders: int = 20000, check_every_legal: bool = False) -> Session:
+    rng = random.Random(seed)
+    session = Session(BREAKOUT_PURSUIT, pack(), scenario, dice=lambda v: ScriptedDice([rng.randint(1, 6) for _ in range(8)], command=v),
+                      game_id=f"random-{scenario}-{seed}")
+    for _ in range(max_orders):
+        if session.state.core.finished:
+            return session
+        seat = rng.choice(session.to_act())
+        legal = session.legal(seat)
+        if not legal:
+            raise InvariantBroken(f"{seat} must act but has no legal order ({session.ruleset.clock_label(session.state.core.clock)})")
+        orders = legal if check_every_legal else [rng.choice(legal)]
+        for order in orders[:-1]:  # each listed order would be accepted if submitted next
+            from domain.kernel import game
+            from domain.kernel.commands import SeatOrder
+
+            ruling = game.adjudicate(session.ruleset, session.state, SeatOrder(seat=seat, order=order), ScriptedDice([3] * 8), version=10**6)
+            if not isinstance(ruling, Accepted):
+                raise InvariantBroken(f"listed order {order} refused: {ruling.code}: {ruling.message}")
+        phase = session.state.core.clock.phase
+        ruling = session.submit(seat, orders[-1])
+        if not isinstance(ruling, Accepted):
+            raise InvariantBroken(f"listed order {orders[-1]} refused: {ruling.code}: {ruling.message}")
+        check_invariants(session, phase)
+    raise InvariantBroken(f"no result after {max_orders} orders")
+
+
+def main(argv: list[str]) -> int:
+    n = int(argv[0]) if argv else 200
+    failures = 0
+    for i in range(n):
+        scenario = SCENARIOS[i % len(SCENARIOS)]
+        t = time.perf_counter()
+        try:
+            s = play(scenario, seed=i)
+            print(f"{scenario} seed {i}: {s.state.core.result.level} in {len(s.log)} events, {time.perf_counter() - t:.1f} s")
+        except Exception as exc:
+            failures += 1
+            print(f"{scenario} seed {i}: FAILED {type(exc).__name__}: {exc}")
+    print(f"{n - failures} finished, {failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
