@@ -161,5 +161,11 @@ class GameData:
 
     @cached_property
     def vp_places(self) -> dict[str, tuple[str, ...]]:
-        """The hexes of each place that scores (Victory F): the chart's own, else the map place's."""
-        return {key: tuple(self.vp_special[key].get("hexes") or self.place(name)) for key, name in VP_PLACES.items()}
+        """The hexes of each place that scores (Victory F): the chart's own, else the map place's
+        (a test map may lack one; the pack's map has them all)."""
+        out = {}
+        for key, name in VP_PLACES.items():
+            hexes = self.vp_special[key].get("hexes") or (self.map.places[name].hexes if name in self.map.places else ())
+            if hexes:
+                out[key] = tuple(hexes)
+        return out

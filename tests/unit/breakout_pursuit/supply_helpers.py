@@ -7,9 +7,9 @@ The synthetic map (every datum placeholder) has the real grid: rows 00-39, colum
 even rows shifted (digest §5.2). All land and clear, except the Channel: rows 00-01 from column
 24 on are sea, so row 02 from column 24 is coastal. Places at the digest's estimates (§5.4):
 Cherbourg 0241, Bayeux 0840, Paris 2029/2129/2130, Antwerp 0711, Reims 2221, St. Malo 0847 (a
-fortress), Essen 1400, Düsseldorf 1502. Areas: the East edge is column 00; edge A column 00 rows
+fortress), Essen 1400, Düsseldorf 1502, Rotterdam 0208, Amsterdam 0005. Areas: the East edge is column 00; edge A column 00 rows
 05-25; edge B row 39 columns 10-30; edge C row 39 columns 31-45; edge D column 53 rows 02-10; north
-of the Allied Breakout Line: rows 00-11. West Wall: column 03, rows 10-30.
+of the Allied Breakout Line: rows 00-11; north of the Seine: rows 00-14. West Wall: column 03, rows 10-30.
 """
 from __future__ import annotations
 
@@ -57,7 +57,8 @@ def synthetic_map(*, sea_hexsides: tuple[tuple[str, str], ...] = (), fortresses:
     sides.update({hexside_id(a, b): Hexside(prov=SYNTHETIC, features=("sea",)) for a, b in sea_hexsides})
     places = {name: Place(prov=SYNTHETIC, kind="city", hexes=tuple(hs)) for name, hs in {
         "Cherbourg": ["0241"], "Bayeux": ["0840"], "Paris": ["2029", "2129", "2130"], "Antwerp": ["0711"],
-        "Reims": ["2221"], "St. Malo": ["0847"], "Essen": ["1400"], "Düsseldorf": ["1502"]}.items()}
+        "Reims": ["2221"], "St. Malo": ["0847"], "Essen": ["1400"], "Düsseldorf": ["1502"], "Rotterdam": ["0208"],
+        "Amsterdam": ["0005"]}.items()}
     areas = {name: Area(prov=SYNTHETIC, hexes=tuple(sorted(hs))) for name, hs in {
         "edge_East": {hid(r, 0) for r in range(ROWS)},
         "edge_A": {hid(r, 0) for r in range(5, 26)},
@@ -65,6 +66,7 @@ def synthetic_map(*, sea_hexsides: tuple[tuple[str, str], ...] = (), fortresses:
         "edge_C": {hid(39, c) for c in range(31, 46)},
         "edge_D": {hid(r, 53) for r in range(2, 11)},
         "north_of_allied_breakout_line": {hid(r, c) for r in range(12) for c in range(COLS)},
+        "north_of_seine": {hid(r, c) for r in range(15) for c in range(COLS)},
     }.items()}
     boxes = {"staging": Box(prov=SYNTHETIC, name="Paratroop & Reinforcement Staging Area")}
     return MapData(grid=grid, hexes=hexes, hexsides=sides, places=places, areas=areas, boxes=boxes)

@@ -11,7 +11,7 @@ from domain.games.breakout_pursuit.model import ELIMINATED, EXITED
 from domain.games.breakout_pursuit.orders import EndPhase
 from domain.games.breakout_pursuit.setup import unit_from
 from domain.kernel.effects import GameEnded, LedgerPosted, PhaseAdvanced
-from tests.unit.breakout_pursuit.supply_helpers import adjudication, bound, effects_of, position, rule, synthetic_pack
+from tests.unit.breakout_pursuit.supply_helpers import adjudication, bound, effects_of, position, real_pack, rule, synthetic_pack
 
 PZ12 = "de-jul-xx-12-6-9"
 ALLIES = ("us-jul-xx-13-8-5", "us-jul-xx-12-8-4", "us-jul-xx-11-5-79", "us-jul-xx-11-5-83", "us-jul-xx-11-5-90",
@@ -244,3 +244,11 @@ def test_game_length_A_the_game_ends_after_the_last_german_phase_of_the_last_gam
     assert sum(e.amount for e in posted if e.owner == "german") == 55
     result = effects_of(ruling, GameEnded)[0].result
     assert result.level == "German Decisive Victory" and result.sides["german"].points == 55
+
+
+def test_the_pack_map_has_every_scoring_place():
+    """Victory F (L561-568): Paris (three hexes), Antwerp and Reims are on the pack's map; so are the
+    fortress and West Wall hexes, and Essen and Düsseldorf of the epilogue (L588)."""
+    data = bound(real_pack()).data
+    assert {k: len(v) for k, v in data.vp_places.items()} == {"paris": 3, "antwerp": 1, "reims": 1}
+    assert data.fortress_hexes and data.west_wall and data.place("Essen") == ("1400",) and data.place("Düsseldorf") == ("1502",)
