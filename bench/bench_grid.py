@@ -92,6 +92,14 @@ def timed(fn, reps: int) -> float:
 
 
 def main() -> None:
+    run(quick=False)
+
+
+def run(quick: bool) -> dict[str, dict]:
+    """For `python -m bench.run`: prints as main() did and returns the figure for bench/results.json."""
+    from bench.results import figure
+
+    reps = 30 if quick else 300
     map_data, enemies = build_map()
     t = time.perf_counter()
     board = Board(map_data)
@@ -100,18 +108,22 @@ def main() -> None:
     start, mp = "2025", 8
     reach = reachable(board.graph, start, mp, cost)
     plain = bfs(board, start, mp)
-    t_reach = timed(lambda: reachable(board.graph, start, mp, cost), 300)
-    t_bfs = timed(lambda: bfs(board, start, mp), 300)
+    t_reach = timed(lambda: reachable(board.graph, start, mp, cost), reps)
+    t_bfs = timed(lambda: bfs(board, start, mp), reps)
     unit = lambda frm, to, side, state: 1  # noqa: E731  (same region as the BFS: isolates the search's overhead)
     same = reachable(board.graph, start, mp, unit)
-    t_unit = timed(lambda: reachable(board.graph, start, mp, unit), 300)
+    t_unit = timed(lambda: reachable(board.graph, start, mp, unit), reps)
     print(f"map: {len(map_data.hexes)} hexes, {len(map_data.hexsides)} feature hexsides, {len(enemies)} enemy units")
     print(f"board build (neighbour table): {build * 1e3:.2f} ms (once per pack)")
     print(f"legal-move query, {mp} MP, terrain+river+sea+ZOC costs: {t_reach * 1e3:.3f} ms, "
           f"{len(reach.costs)} hexes reachable")
     print(f"plain BFS to depth {mp} over the same table:          {t_bfs * 1e3:.3f} ms, {len(plain)} hexes")
     print(f"same search, unit costs (region of the BFS):    {t_unit * 1e3:.3f} ms, {len(same.costs)} hexes")
-    print(f"ratio query / BFS: {t_reach / t_bfs:.2f}x; unit-cost search / BFS: {t_unit / t_bfs:.2f}x")
+    print(f"ratio query / BFS: {t_reach / t_bfs:.2f}x; per reached hex: query {t_reach / len(reach.costs) * 1e6:.1f} us,"
+          f" BFS {t_bfs / len(plain) * 1e6:.1f} us")
+    return {"grid_legal_move_query_ms": figure(t_reach * 1e3, t_bfs * 1e3, unit="ms",
+                                               note=f"{mp} MP on a 2,000-hex map with terrain, river, sea and ZOC "
+                                                    "costs; baseline: plain BFS to the same depth")}
 
 
 if __name__ == "__main__":

@@ -107,11 +107,8 @@ class Games:
                               dice=DiceSpec(mode="keyed", commitments=keys.commitments(seeds, epochs), epochs=epochs))
         event = self.store.create_game(game_id, ruleset=ruleset.id, pack_hash=h,
                                        genesis=NewEvent(type="game.created", data=encode(genesis), actor=principal,
-                                                        visibility=visibility))
-        # TODO(store): write the seeds in create_game's transaction; until then a crash right here
-        # leaves a game whose first roll fails and halts it (visible to organisers, never silent).
-        for chain, seed in seeds.items():
-            self.store.put_secret(game_id, keys.secret_name(chain), seed)
+                                                        visibility=visibility),
+                                       secrets={keys.secret_name(chain): seed for chain, seed in seeds.items()})
         self.nudge(game_id)  # the genesis is the first command the worker rules
         return Created(game_id=game_id, version=event.version, seats=state0.core.layout.seat_ids())
 

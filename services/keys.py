@@ -37,6 +37,14 @@ class Keyring:
         self._store, self._game_id, self._epochs = store, game_id, epochs
         self._seeds: dict[str, bytes] = {}
 
+    def load(self) -> "Keyring":
+        """Read the seeds now (the fold does, before it takes the projection lock: rules never
+        wait on the store). A missing seed is left for `key` to report."""
+        for chain in CHAINS:
+            if chain not in self._seeds and (seed := self._store.get_secret(self._game_id, secret_name(chain))):
+                self._seeds[chain] = seed
+        return self
+
     def key(self, chain: str, epoch: int) -> bytes:
         if chain not in self._seeds:
             seed = self._store.get_secret(self._game_id, secret_name(chain))

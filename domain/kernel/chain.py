@@ -32,6 +32,25 @@ def data_digest(salt: bytes, data: bytes) -> bytes:
 metadata_digest = data_digest
 
 
+def link_head(game_id: str) -> bytes:
+    """The fields before the version, the same for every event of a game."""
+    return _field(TAG) + _field(game_id.encode())
+
+
+def link_middle(*, type: str, schema_version: int, visibility: str, data_digest: bytes, metadata_digest: bytes) -> bytes:
+    """The fields between the version and the previous link: known before the stream is locked."""
+    return b"".join(
+        _field(f)
+        for f in (type.encode(), str(schema_version).encode("ascii"), visibility.encode(), data_digest, metadata_digest)
+    )
+
+
+def link_from_parts(head: bytes, version: int, middle: bytes, prev: bytes) -> bytes:
+    """The link from its parts. The PostgreSQL append function (infra/eventstore/migrations/postgres)
+    computes exactly this under the stream lock: sha256(head || f(version) || middle || f(prev))."""
+    return hashlib.sha256(head + _field(str(version).encode("ascii")) + middle + _field(prev)).digest()
+
+
 def link(
     *,
     game_id: str,
@@ -43,18 +62,14 @@ def link(
     metadata_digest: bytes,
     prev: bytes,
 ) -> bytes:
-    fields = (
-        TAG,
-        game_id.encode(),
-        str(version).encode("ascii"),
-        type.encode(),
-        str(schema_version).encode("ascii"),
-        visibility.encode(),
-        data_digest,
-        metadata_digest,
-        prev,
+    middle = link_middle(
+        type=type,
+        schema_version=schema_version,
+        visibility=visibility,
+        data_digest=data_digest,
+        metadata_digest=metadata_digest,
     )
-    return hashlib.sha256(b"".join(_field(f) for f in fields)).digest()
+    return link_from_parts(link_head(game_id), version, middle, prev)
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,27 +65,42 @@ class Row(msgspec.Struct, frozen=True, kw_only=True):
         return StoredEvent(game_id=game_id, position=position, **msgspec.structs.asdict(self))
 
 
-def seal(game_id: str, after_version: int, prev_link: bytes, events: Sequence[NewEvent]) -> list[Row]:
-    """Number, salt and chain `events` after `after_version`; `prev_link` must be read under the stream lock."""
-    recorded_at = utc_now()
-    rows = []
-    for offset, event in enumerate(events, start=1):
+class Prepared(msgspec.Struct, frozen=True):
+    """What an event needs before the stream is locked: its salt, metadata bytes and chain-link middle."""
+
+    salt: bytes
+    metadata: bytes
+    middle: bytes
+
+
+def prepare(events: Sequence[NewEvent], recorded_at: str) -> list[Prepared]:
+    if not events:
+        raise ValueError("append needs at least one event")
+    rulings_in(events)
+    prepared = []
+    for event in events:
         check_visibility(event.visibility)
         salt = os.urandom(SALT_BYTES)
-        metadata = _encode_metadata(
-            EventMetadata(event.actor, event.command_id, event.adjudicates, recorded_at)
-        )
-        version = after_version + offset
-        prev_link = chain.link(
-            game_id=game_id,
-            version=version,
+        metadata = _encode_metadata(EventMetadata(event.actor, event.command_id, event.adjudicates, recorded_at))
+        middle = chain.link_middle(
             type=event.type,
             schema_version=event.schema_version,
             visibility=event.visibility,
             data_digest=chain.data_digest(salt, event.data),
             metadata_digest=chain.metadata_digest(salt, metadata),
-            prev=prev_link,
         )
+        prepared.append(Prepared(salt, metadata, middle))
+    return prepared
+
+
+def seal(game_id: str, after_version: int, prev_link: bytes, events: Sequence[NewEvent]) -> list[Row]:
+    """Number, salt and chain `events` after `after_version`; `prev_link` must be read under the stream lock."""
+    recorded_at = utc_now()
+    head = chain.link_head(game_id)
+    rows = []
+    for offset, (event, p) in enumerate(zip(events, prepare(events, recorded_at), strict=True), start=1):
+        version = after_version + offset
+        prev_link = chain.link_from_parts(head, version, p.middle, prev_link)
         rows.append(
             Row(
                 version=version,
@@ -93,8 +108,8 @@ def seal(game_id: str, after_version: int, prev_link: bytes, events: Sequence[Ne
                 schema_version=event.schema_version,
                 visibility=event.visibility,
                 data=event.data,
-                metadata=metadata,
-                salt=salt,
+                metadata=p.metadata,
+                salt=p.salt,
                 link=prev_link,
                 adjudicates=event.adjudicates,
                 recorded_at=recorded_at,
@@ -181,8 +196,17 @@ class EventStore(Protocol):
     def migrate(self) -> list[str]: ...
 
     def create_game(
-        self, game_id: str, *, ruleset: str, pack_hash: str, genesis: NewEvent, idem: Idempotency | None = None
-    ) -> StoredEvent: ...
+        self,
+        game_id: str,
+        *,
+        ruleset: str,
+        pack_hash: str,
+        genesis: NewEvent,
+        idem: Idempotency | None = None,
+        secrets: dict[str, bytes] | None = None,
+    ) -> StoredEvent:
+        """The stream, its projection, its `secrets` (dice seeds) and the genesis event, in one transaction."""
+        ...
 
     def append(
         self,
@@ -207,7 +231,10 @@ class EventStore(Protocol):
 
     def projection(self, game_id: str) -> Projection: ...
 
-    def lagging(self, limit: int = 1000) -> list[str]: ...
+    def lagging(self, limit: int = 1000) -> list[str]:
+        """Games whose projection is behind their stream, halted ones excepted (nothing rules them until
+        a referee resumes them). The fold keeps `projection.version` below any command it has not ruled."""
+        ...
 
     def projections_by_status(self, status: str, *, limit: int = 1000) -> list[str]: ...
 

@@ -1,13 +1,12 @@
 """The server event store: PostgreSQL through a psycopg 3 connection pool.
 
-An append is one short transaction in two round trips (psycopg pipeline mode):
-  1. lock the stream row (FOR UPDATE), then read the caller's idempotency key and any rulings
-     already recorded for the commands this batch rules. Each statement starts after the lock
-     is granted, so it sees what the previous holder committed;
-  2. insert the key row, move the stream head, LOCK TABLE event IN EXCLUSIVE MODE, insert the
-     events with positions drawn under that lock, COMMIT.
-The chain links are computed in Python between the two, from the head link read under the row lock.
-Lock order is always stream row, then event table (folds: projection row first), so no deadlocks.
+An append is one call of the `umpire_append` function (pgappend.py, and the SQL in
+migrations/postgres/0002_append_function.sql): one round trip, one transaction. Concurrent appends in
+one process are group-committed (groupcommit.py): one call, one transaction and one fsync for the
+batch, each append with its own key, checks, chain links and outcome.
+Lock order is always stream rows (sorted by game id), then idempotency keys (sorted), then the event
+table; folds take their projection row first. A lock not granted within lock_timeout, or a deadlock
+PostgreSQL breaks, rolls the batch back whole; its appends are then retried one at a time.
 """
 from __future__ import annotations
 
@@ -20,23 +19,19 @@ from psycopg.rows import kwargs_row
 from psycopg_pool import ConnectionPool
 
 from domain.kernel import chain
-from infra.eventstore import base
+from infra.eventstore import base, pgappend
 from infra.eventstore.errors import (
     Conflict,
-    DuplicateRuling,
     GameExists,
     LockTimeout,
     StoreUnavailable,
     UnknownGame,
 )
+from infra.eventstore.groupcommit import GroupCommit
 from infra.eventstore.types import AppendResult, GameHead, Idempotency, NewEvent, Projection, StoredEvent
 
 _EVENT_COLUMNS = ", ".join(StoredEvent.__struct_fields__)
 _SELECT_EVENTS = f"SELECT {_EVENT_COLUMNS} FROM event"
-_INSERT_EVENT = (
-    f"INSERT INTO event ({_EVENT_COLUMNS})"
-    " VALUES (%s, %s, nextval('event_position_seq'), %s, %s, %s, %s, %s, %s, %s, %s, %s)"
-)
 _HEAD_COLUMNS = "game_id, ruleset, pack_hash, version, created_at"
 _MIGRATION_LOCK = 0x756D70697265  # pg_advisory_xact_lock key: concurrent start-ups migrate one at a time
 # A fold's transaction idles while rules run in memory; a session idle longer than this (a hung
@@ -48,14 +43,10 @@ _IDLE_IN_TRANSACTION_MS = 30_000
 def _errors() -> Iterator[None]:
     try:
         yield
-    except pgerr.LockNotAvailable as exc:
+    except (pgerr.LockNotAvailable, pgerr.DeadlockDetected) as exc:  # rolled back; safe to retry
         raise LockTimeout(str(exc)) from exc
     except psycopg.OperationalError as exc:  # connection refused or lost, pool timeout, server shutdown
         raise StoreUnavailable(str(exc)) from exc
-
-
-def _constraint(exc: psycopg.Error) -> str | None:
-    return exc.diag.constraint_name
 
 
 class PostgresStore:
@@ -67,6 +58,7 @@ class PostgresStore:
         max_size: int = 10,
         lock_timeout: float = base.LOCK_TIMEOUT_S,
         pool_timeout: float = 10.0,
+        group_commit: bool = True,
     ):
         options = f"-c lock_timeout={int(lock_timeout * 1000)} -c idle_in_transaction_session_timeout={_IDLE_IN_TRANSACTION_MS}"
         self._pool = ConnectionPool(
@@ -79,6 +71,7 @@ class PostgresStore:
             open=True,
             name="umpire-eventstore",
         )
+        self._group = GroupCommit(self._run_batch) if group_commit else None
 
     def close(self) -> None:
         self._pool.close()
@@ -106,12 +99,20 @@ class PostgresStore:
     # -- writing the log -----------------------------------------------------------------------
 
     def create_game(
-        self, game_id: str, *, ruleset: str, pack_hash: str, genesis: NewEvent, idem: Idempotency | None = None
+        self,
+        game_id: str,
+        *,
+        ruleset: str,
+        pack_hash: str,
+        genesis: NewEvent,
+        idem: Idempotency | None = None,
+        secrets: dict[str, bytes] | None = None,
     ) -> StoredEvent:
+        genesis_append = pgappend.prepare(game_id, [genesis], 0, idem)
+        now = genesis_append.append.recorded_at
         with self._conn() as conn:
             try:
                 with conn.transaction():
-                    now = base.utc_now()
                     created = conn.execute(
                         "INSERT INTO game_stream VALUES (%s, %s, %s, 0, %s, %s) ON CONFLICT DO NOTHING RETURNING 1",
                         (game_id, ruleset, pack_hash, chain.GENESIS, now),
@@ -123,12 +124,16 @@ class PostgresStore:
                         "INSERT INTO projection VALUES (%s, %s, %s, %s, %s, %s, %s)",
                         (game_id, p.version, p.adjudicated, p.status, p.summary, p.state, now),
                     )
-                    self._append_on(conn, game_id, [genesis], expected_version=0, idem=idem)
-            except (GameExists, pgerr.UniqueViolation):
+                    if secrets:
+                        conn.cursor().executemany(
+                            "INSERT INTO secret VALUES (%s, %s, %s)", [(game_id, k, v) for k, v in secrets.items()]
+                        )
+                    pgappend.raise_or_return(pgappend.call(conn, [genesis_append])[0])
+            except GameExists:
                 # A retry of a create that already committed (possibly concurrently) is a replay.
                 stored = self._stored_key(conn, idem) if idem is not None else None
                 if stored is None:
-                    raise GameExists(game_id) from None
+                    raise
                 base.replay_of(idem, game_id, stored)
             return self._read_on(conn, game_id, after=0, upto=1)[0]
 
@@ -140,17 +145,26 @@ class PostgresStore:
         expected_version: int | None = None,
         idem: Idempotency | None = None,
     ) -> AppendResult:
-        with self._conn() as conn:
-            try:
-                with conn.pipeline(), conn.transaction():
-                    return self._append_on(conn, game_id, events, expected_version=expected_version, idem=idem)
-            except pgerr.UniqueViolation as exc:
-                if idem is not None and _constraint(exc) == "command_pkey":
-                    # The same key committed by a concurrent request (for another game) after our check.
-                    return base.replay_of(idem, game_id, self._stored_key(conn, idem))
-                if _constraint(exc) == "event_one_ruling_per_command":  # backstop of the check under the lock
-                    raise DuplicateRuling(min(base.rulings_in(events))) from exc
+        append = pgappend.prepare(game_id, events, expected_version, idem)
+        if self._group is not None:
+            return pgappend.raise_or_return(self._group.submit(append))
+        return pgappend.raise_or_return(self._run_batch([append])[0])
+
+    def _run_batch(self, appends: Sequence[pgappend.Pending]) -> list[AppendResult | Exception]:
+        try:
+            with self._conn() as conn:
+                return pgappend.call(conn, appends)
+        except LockTimeout:
+            if len(appends) == 1:
                 raise
+        # One append's wait sank the batch (nothing was written): give each its own chance.
+        outcomes: list[AppendResult | Exception] = []
+        for a in appends:
+            try:
+                outcomes.extend(self._run_batch([a]))
+            except LockTimeout as exc:
+                outcomes.append(exc)
+        return outcomes
 
     @staticmethod
     def _stored_key(conn: psycopg.Connection, idem: Idempotency) -> tuple | None:
@@ -158,65 +172,6 @@ class PostgresStore:
             "SELECT game_id, request_hash, first_version, last_version FROM command WHERE principal = %s AND key = %s",
             (idem.principal, idem.key),
         ).fetchone()
-
-    def _append_on(
-        self,
-        conn: psycopg.Connection,
-        game_id: str,
-        events: Sequence[NewEvent],
-        *,
-        expected_version: int | None,
-        idem: Idempotency | None,
-    ) -> AppendResult:
-        """The append inside the caller's transaction; in pipeline mode it costs two round trips."""
-        if not events:
-            raise ValueError("append needs at least one event")
-        rulings = base.rulings_in(events)
-        stream_cur = conn.execute("SELECT version, head_link FROM game_stream WHERE game_id = %s FOR UPDATE", (game_id,))
-        key_cur = (
-            conn.execute(
-                "SELECT game_id, request_hash, first_version, last_version FROM command"
-                " WHERE principal = %s AND key = %s",
-                (idem.principal, idem.key),
-            )
-            if idem is not None
-            else None
-        )
-        ruled_cur = (
-            conn.execute(
-                "SELECT adjudicates FROM event WHERE game_id = %s AND adjudicates = ANY(%s)", (game_id, rulings)
-            )
-            if rulings
-            else None
-        )
-        stream = stream_cur.fetchone()
-        if stream is None:
-            raise UnknownGame(game_id)
-        if key_cur is not None and (stored := key_cur.fetchone()) is not None:
-            return base.replay_of(idem, game_id, stored)
-        ruled = [a for (a,) in ruled_cur.fetchall()] if ruled_cur is not None else []
-        version, head_link = base.check_stream(game_id, stream, expected_version, ruled)
-
-        rows = base.seal(game_id, version, bytes(head_link), events)
-        first, last = rows[0].version, rows[-1].version
-        if idem is not None:
-            conn.execute(
-                "INSERT INTO command VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                (idem.principal, idem.key, game_id, idem.request_hash, first, last, rows[0].recorded_at),
-            )
-        conn.execute(
-            "UPDATE game_stream SET version = %s, head_link = %s WHERE game_id = %s", (last, rows[-1].link, game_id)
-        )
-        conn.execute("LOCK TABLE event IN EXCLUSIVE MODE")  # as late as possible: positions follow commit order
-        conn.cursor().executemany(
-            _INSERT_EVENT,
-            [
-                (game_id, r.version, r.type, r.schema_version, r.visibility, r.data, r.metadata, r.salt, r.link,
-                 r.adjudicates, r.recorded_at)
-                for r in rows
-            ],
-        )
-        return AppendResult(first_version=first, last_version=last, replayed=False)
 
     # -- reading the log -----------------------------------------------------------------------
 
@@ -286,7 +241,7 @@ class PostgresStore:
         with self._conn() as conn:
             rows = conn.execute(
                 "SELECT s.game_id FROM game_stream s JOIN projection p USING (game_id)"
-                " WHERE p.version < s.version ORDER BY s.game_id LIMIT %s",
+                " WHERE p.version < s.version AND p.status <> 'halted' ORDER BY s.game_id LIMIT %s",
                 (limit,),
             ).fetchall()
         return [g for (g,) in rows]
@@ -358,7 +313,8 @@ class _PostgresFold:
     def append(
         self, events: Sequence[NewEvent], *, expected_version: int | None = None, idem: Idempotency | None = None
     ) -> AppendResult:
-        return self._store._append_on(self._conn, self._game_id, events, expected_version=expected_version, idem=idem)
+        append = pgappend.prepare(self._game_id, events, expected_version, idem)
+        return pgappend.raise_or_return(pgappend.call(self._conn, [append])[0])
 
     def write(self, projection: Projection) -> None:
         base.check_projection_write(self.projection, projection)

@@ -8,6 +8,7 @@ of PostgreSQL's lock_timeout.
 from __future__ import annotations
 
 import sqlite3
+import time
 import threading
 from contextlib import contextmanager
 from typing import Iterator, Sequence
@@ -32,11 +33,11 @@ _HEAD_COLUMNS = "game_id, ruleset, pack_hash, version, created_at"
 
 
 def _event(row: tuple) -> StoredEvent:
-    return StoredEvent(**dict(zip(_EVENT_COLUMNS, row)))
+    return StoredEvent(**dict(zip(_EVENT_COLUMNS, row, strict=True)))
 
 
 def _head(row: tuple) -> GameHead:
-    return GameHead(**dict(zip(GameHead.__struct_fields__, row)))
+    return GameHead(**dict(zip(GameHead.__struct_fields__, row, strict=True)))
 
 
 def _statements(script: str) -> Iterator[str]:
@@ -114,6 +115,18 @@ class SqliteStore:
     # -- schema --------------------------------------------------------------------------------
 
     def migrate(self) -> list[str]:
+        # Several processes may start on a blank file at once; switching it to WAL can fail fast
+        # with "database is locked" (no busy wait), so a first migration retries a few times.
+        for attempt in range(20):
+            try:
+                return self._migrate_once()
+            except LockTimeout:
+                if attempt == 19:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+        return []
+
+    def _migrate_once(self) -> list[str]:
         applied = []
         with self._write() as conn:
             conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
@@ -130,7 +143,14 @@ class SqliteStore:
     # -- writing the log -----------------------------------------------------------------------
 
     def create_game(
-        self, game_id: str, *, ruleset: str, pack_hash: str, genesis: NewEvent, idem: Idempotency | None = None
+        self,
+        game_id: str,
+        *,
+        ruleset: str,
+        pack_hash: str,
+        genesis: NewEvent,
+        idem: Idempotency | None = None,
+        secrets: dict[str, bytes] | None = None,
     ) -> StoredEvent:
         with self._write() as conn:
             if idem is not None and (stored := self._stored_key(conn, idem)) is not None:
@@ -147,6 +167,8 @@ class SqliteStore:
                 "INSERT INTO projection VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (game_id, p.version, p.adjudicated, p.status, p.summary, p.state, now),
             )
+            if secrets:
+                conn.executemany("INSERT INTO secret VALUES (?, ?, ?)", [(game_id, k, v) for k, v in secrets.items()])
             self._append_on(conn, game_id, [genesis], expected_version=0, idem=idem)
             return self._read_on(conn, game_id, after=0, upto=1)[0]
 
@@ -276,7 +298,7 @@ class SqliteStore:
         with self._conn() as conn:
             rows = conn.execute(
                 "SELECT s.game_id FROM game_stream s JOIN projection p USING (game_id)"
-                " WHERE p.version < s.version ORDER BY s.game_id LIMIT ?",
+                " WHERE p.version < s.version AND p.status <> 'halted' ORDER BY s.game_id LIMIT ?",
                 (limit,),
             ).fetchall()
         return [g for (g,) in rows]

@@ -6,13 +6,20 @@ order in memory (no table lock held while rules run), then in one transaction ap
 events and writes the projection. `UNIQUE (game, adjudicates)` makes a parallel or repeated fold
 harmless. A command that breaks the rules engine is recorded as `adjudication.failed` and the
 game halts; it is never retried in a loop.
+
+The projection's `version` keeps one promise the lag sweep relies on: every command at or below
+it is ruled. So it stays below a command this fold left for the next one (over the batch or time
+budget, or appended by a player after the fold read the log), and a lost nudge is found again.
 """
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import threading
+import time
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any
 
 import msgspec
@@ -24,31 +31,30 @@ from domain.kernel.log import (
     COMMAND_TYPES, AdjudicationFailed, KeyRevealed, OrderSubmitted, RefereeCommand, SystemCommand, encode, ruling_entries,
 )
 from domain.kernel.seats import PUBLIC
-from infra.eventstore import NewEvent, Projection
+from infra.eventstore import NewEvent, Projection, StoreError
 from services.games import Context, Games
-from services.keys import Keyring
+from services.keys import CHAINS, Keyring
 
 WORKER = "worker"
+log = logging.getLogger("umpire.fold")
 
 
 class RulingTimeout(Exception):
     pass
 
 
-class FaultInjected(Exception):
-    """Raised by the fault hook when a test asks for a crash at a chosen moment."""
-
-
-def fault(point: str) -> None:
-    """UMPIRE_FAULT=before_commit|after_commit: kill this process at that moment (tests only)."""
+def fault(point: str, game_id: str, first: int, last: int) -> None:
+    """UMPIRE_FAULT=before_commit|after_commit: kill this process at that moment (fault tests only).
+    The line logged first is how a test learns which fold died and which commands it was ruling."""
     if os.environ.get("UMPIRE_FAULT") == point:
+        log.warning("fault injected at %s: game %s, commands %d..%d", point, game_id, first, last)
         os.kill(os.getpid(), signal.SIGKILL)
 
 
 @contextmanager
 def time_limit(seconds: float):
-    """Bound one ruling. SIGALRM works only on the main thread; elsewhere the Celery hard time
-    limit is the guard."""
+    """Bound one ruling. SIGALRM works only on the main thread (Celery's prefork and solo pools
+    run tasks there); the embedded fold thread has no per-ruling limit."""
     if seconds <= 0 or threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -70,57 +76,75 @@ class FoldResult(msgspec.Struct, frozen=True, kw_only=True):
     ruled: int = 0
     appended: int = 0
     status: str = "active"
-    more: bool = False
+    more: bool = False  # commands are left for another fold (batch or time budget spent)
 
 
-def fold_game(games: Games, game_id: str, *, batch: int = 200, ruling_seconds: float = 20.0) -> FoldResult:
+def fold_game(games: Games, game_id: str, *, batch: int = 200, ruling_seconds: float = 20.0,
+              budget_seconds: float = 5.0, passthrough: tuple[type[BaseException], ...] = ()) -> FoldResult:
+    """Rule what is pending. `budget_seconds` stops taking new commands once spent, so a fold holds
+    the projection lock (and, on SQLite, the write lock) briefly; `ruling_seconds` bounds one
+    ruling. Exceptions in `passthrough` (e.g. Celery's soft time limit) and store errors abort the
+    fold without a verdict: they are not the command's fault."""
     store = games.store
     ctx = games.context(game_id)
+    keyring = _keyring(store, game_id, ctx.genesis.dice.epochs)
+    mix = bytes.fromhex(ctx.genesis.dice.mix)
+    started = time.monotonic()
     with store.fold(game_id) as f:
         proj = f.projection
-        if proj.status != "active":
+        if proj.status == "halted":
+            return FoldResult(game_id=game_id, status=proj.status)
+        events = f.events(proj.adjudicated)
+        seen = max(proj.version, events[-1].version if events else 0)
+        pending = [e for e in events if e.type in COMMAND_TYPES]  # all after the last ruled one
+        if not pending:
+            if seen > proj.version:  # events that need no ruling: account for them, so the sweep stops
+                f.write(msgspec.structs.replace(proj, version=seen))
             return FoldResult(game_id=game_id, status=proj.status)
         state = ctx.decode_state(proj.state) if proj.state is not None else ctx.initial()
-        pending = [e for e in f.events(proj.adjudicated) if e.type in COMMAND_TYPES and e.version > proj.adjudicated]
-        more = len(pending) > batch
-        pending = pending[:batch]
-        if not pending:
-            return FoldResult(game_id=game_id)
-        keyring = Keyring(store, game_id, ctx.genesis.dice.epochs)
-        revealed = _revealed_epoch(ctx, state)
         out: list[NewEvent] = []
-        status, adjudicated = "active", proj.adjudicated
+        status, adjudicated, ruled = proj.status, proj.adjudicated, 0
         for cmd in pending:
+            if ruled == batch or (ruled and time.monotonic() - started > budget_seconds):
+                break
             try:
                 with time_limit(ruling_seconds):
                     command = decode_command(ctx, cmd)
-                    dice = KeyedDice(game_id=game_id, command=cmd.version, keys=keyring.key)
+                    dice = KeyedDice(game_id=game_id, command=cmd.version, keys=keyring.key, mix=mix)
                     ruling = game.adjudicate(ctx.ruleset, state, command, dice, version=cmd.version)
                     after = state
                     for e in getattr(ruling, "effects", ()):
                         after = game.apply(ctx.ruleset, after, e)
+                    reveals = _key_events(ctx, keyring, state, after)
+            except (StoreError, *passthrough):
+                raise
             except Exception as exc:  # the rules engine broke: record it, halt, never loop
-                error = f"{type(exc).__name__}: {exc}"
                 out.append(NewEvent(type="adjudication.failed", actor=WORKER, adjudicates=cmd.version,
-                                    data=encode(AdjudicationFailed(adjudicates=cmd.version, error=error))))
-                status, adjudicated = "halted", cmd.version
+                                    data=encode(AdjudicationFailed(adjudicates=cmd.version,
+                                                                   error=f"{type(exc).__name__}: {exc}"))))
+                status, adjudicated, ruled = "halted", cmd.version, ruled + 1
                 break
             out += [NewEvent(type=x.type, data=x.data, visibility=x.visibility, actor=WORKER, adjudicates=x.adjudicates)
                     for x in ruling_entries(ruling, adjudicates=cmd.version, visibility=cmd.visibility)]
-            state, adjudicated = after, cmd.version
-            out += _key_events(ctx, keyring, state, revealed)
-            revealed = _revealed_epoch(ctx, state)
-            if state.core.finished:
-                status = "finished"
-                break
-        fault("before_commit")
+            out += reveals
+            state, adjudicated, ruled = after, cmd.version, ruled + 1
+            status = "finished" if state.core.finished else "active"  # a finished game still rules: it rejects
+        fault("before_commit", game_id, pending[0].version, adjudicated)
         result = f.append(out)
-        summary = game.summary(ctx.ruleset, state)
-        f.write(Projection(version=result.last_version, adjudicated=adjudicated, status=status,
-                           summary=msgspec.json.encode(summary), state=msgspec.json.encode(state)))
-    fault("after_commit")
-    return FoldResult(game_id=game_id, ruled=len([e for e in out if e.adjudicates is not None]), appended=len(out),
-                      status=status, more=more and status == "active")
+        left = ruled < len(pending) or result.first_version - 1 > seen  # unread commands came in meanwhile
+        f.write(Projection(version=max(proj.version, adjudicated) if left else result.last_version,
+                           adjudicated=adjudicated, status=status,
+                           summary=msgspec.json.encode(game.summary(ctx.ruleset, state)),
+                           state=msgspec.json.encode(state)))
+    fault("after_commit", game_id, pending[0].version, adjudicated)
+    return FoldResult(game_id=game_id, ruled=ruled, appended=len(out), status=status,
+                      more=ruled < len(pending) and status != "halted")
+
+
+@lru_cache(maxsize=4096)
+def _keyring(store, game_id: str, epochs: int) -> Keyring:
+    """A game's seeds never change (written with its genesis): read them once per process."""
+    return Keyring(store, game_id, epochs).load()
 
 
 def decode_command(ctx: Context, e) -> Any:
@@ -138,23 +162,16 @@ def decode_command(ctx: Context, e) -> Any:
     raise ValueError(f"{e.type} is not a command")
 
 
-def _revealed_epoch(ctx: Context, state) -> int:
-    """The last public epoch whose key is out: every epoch before the current one."""
-    return ctx.ruleset.epoch(state.core.clock) - 1
-
-
-def _key_events(ctx: Context, keyring: Keyring, state, revealed: int) -> list[NewEvent]:
-    """Publish the key of every epoch that has ended; at the end of the game, every key."""
-    out = []
+def _key_events(ctx: Context, keyring: Keyring, before, after) -> list[NewEvent]:
+    """Publish the public key of an epoch that has just ended (the latest one: earlier keys hash
+    down from it); when the game ends, the last key of every chain, once."""
     last = ctx.genesis.dice.epochs - 1
-    if state.core.finished:
-        for chain in ("public", "hidden"):
-            out.append(_reveal(keyring, chain, last))
-        return out
-    now = ctx.ruleset.epoch(state.core.clock) - 1
-    if now > revealed:
-        out.append(_reveal(keyring, "public", min(now, last)))
-    return out
+    if after.core.finished:
+        return [] if before.core.finished else [_reveal(keyring, chain, last) for chain in CHAINS]
+    ended = ctx.ruleset.epoch(after.core.clock) - 1
+    if ended > ctx.ruleset.epoch(before.core.clock) - 1:
+        return [_reveal(keyring, "public", min(ended, last))]
+    return []
 
 
 def _reveal(keyring: Keyring, chain: str, epoch: int) -> NewEvent:

@@ -1,31 +1,233 @@
-"""Combat A-H, CRT, Retreat and Advance, Battlegroups. INTERIM: the combat work replaces this
-module (issue 8); until then no attack can be made."""
+"""Combat A-H (L271-293), the Combat Results Table (L318-324) and the decisions that follow it.
+
+An attack is declared with its units and the hex attacked (A-E), optionally at lower odds (H); its
+strengths and odds come from strength.py, the die from the kernel, the result from the pack's CRT;
+results.py applies the result and asks the decisions it owes (retreats, exchange losses,
+battlegroups, advance) one decision frame at a time.
+
+`legal()` lists, for each enemy hex next to the phasing units, one attack with every unit that
+may take part, at its odds, and the same attack at each lower column (H). It does not list every
+subset of attackers: with up to eighteen possible attackers that would be hundreds of thousands of
+orders, and any subset of a listed attack is accepted as well (a bot composes it itself).
+"""
 from __future__ import annotations
+
+from itertools import chain, combinations, islice
+
+from domain.games.breakout_pursuit import battlegroups, cite, results, retreat, strength, supply
+from domain.games.breakout_pursuit.effects import AttackResolved
+from domain.games.breakout_pursuit.model import ALLIED, GERMAN, SUPPLIED, State, Unit, enemy
+from domain.games.breakout_pursuit.orders import Advance, Attack, Battlegroups, ExchangeLosses, Retreat
+from domain.kernel.commands import Order, Reject
+
+LIMIT = 64  # answers listed per decision: each is accepted; the list is not every possible answer
 
 
 def enter(adj) -> bool:
-    return False
+    """The Combat Phase asks its player only when he has an attack to make."""
+    state = adj.state
+    return bool(targets(state, adj.ruleset.data, state.core.clock.side))
 
 
 def leave(adj) -> None:
     return None
 
 
-def legal(state, data, side, unit=None) -> list:
-    return []
+# --- who may attack what ---------------------------------------------------------------------------
 
 
-def attack(adj, seat, order) -> None:
-    from domain.kernel.commands import Reject
-    raise Reject("not_implemented", "Combat is not implemented yet (issue 8).")
+def defenders_at(state: State, hex_id: str, side: str) -> list[Unit]:
+    """Every unit of `side` on the hex defends, together (D), a Truck's passenger included; not
+    markers, nor the Naval Supply unit, which can never be destroyed (Correction L656)."""
+    out = [u for u in state.at(hex_id) if u.side == side and u.cls != "marker" and u.type != "naval_supply"]
+    passengers = [state.units[u.carrying] for u in out if u.carrying and state.units[u.carrying].hex is None]
+    return out + passengers
 
 
-answer = attack
+def defender_ids(state: State, data, hex_id: str, side: str) -> tuple[str, ...]:
+    ids = tuple(u.id for u in defenders_at(state, hex_id, side))
+    if side == GERMAN and strength.intact_fortress(state, data, hex_id):
+        ids += (strength.fortress_id(hex_id),)
+    return ids
 
 
-def answers(state, data, seat) -> list:
-    return []
-
-
-def default_answer(state, data, seat):
+def target_problem(state: State, data, side: str, hex_id: str) -> tuple[str, str, object] | None:
+    """Why a hex cannot be attacked by `side` at all: (code, message, citation), or None."""
+    if hex_id not in data.map.hexes:
+        return "unknown_hex", f"There is no hex {hex_id} on the map.", cite.COMBAT_A
+    other = enemy(side)
+    ids = defender_ids(state, data, hex_id, other)
+    bars = any(retreat.blocking(u) for u in defenders_at(state, hex_id, other)) or strength.fortress_id(hex_id) in ids
+    if not bars:
+        return ("no_defender", f"No {other} unit that must be attacked is in {hex_id} (Supply and Pipeline units alone "
+                "are overrun by moving in, Movement B).", cite.COMBAT_A)
+    if all(i in state.defended for i in ids):
+        # units that retreated into a hex attacked later share its result (Correction L632), but a hex
+        # whose every unit has been attacked this phase cannot be attacked again (E)
+        return "defenders_already_attacked", f"Every defender in {hex_id} has already been attacked this Combat Phase.", cite.COMBAT_E
     return None
+
+
+def attacker_problem(state: State, data, side: str, u: Unit | None, uid: str, hex_id: str) -> tuple[str, str, object] | None:
+    """Why a unit may not join an attack on `hex_id`: (code, message, citation), or None."""
+    if u is None or u.side != side:
+        return "not_your_unit", f"{uid} is not a {side} unit.", cite.COMBAT_A
+    if u.hex is None:
+        return "not_on_map", f"{uid} is not on the map.", cite.COMBAT_A
+    if not u.combat_unit:
+        return "not_a_combat_unit", f"{uid} has no attack strength (Trucks defend only).", cite.NON_COMBAT_A
+    if uid in state.attacked:
+        return "already_attacked", f"{uid} has already attacked this Combat Phase.", cite.COMBAT_E
+    if hex_id not in data.neighbours.get(u.hex, ()):
+        return "not_adjacent", f"{uid} in {u.hex} is not adjacent to {hex_id}.", cite.COMBAT_A
+    if data.sea_between(u.hex, hex_id):
+        return "across_sea", f"{uid} cannot attack across the Sea hexside between {u.hex} and {hex_id}.", cite.TEC_SEA
+    if state.fired.get(u.hex, hex_id) != hex_id:
+        return ("stack_split", f"Units in {u.hex} have attacked {state.fired[u.hex]} this Combat Phase; units in one hex "
+                "may not attack different hexes.", cite.COMBAT_B)
+    if strength.unit_attack(state, data, u) <= 0:
+        return ("zero_strength", f"{uid} attacks with a Combat Strength of zero ({state.supply.get(uid, 'supplied')}) and may "
+                "not take part in an attack.", cite.CRT_CLAMP)
+    return None
+
+
+def targets(state: State, data, side: str) -> dict[str, tuple[str, ...]]:
+    """Each hex `side` may attack now, with every unit that may take part."""
+    out: dict[str, list[str]] = {}
+    for u in sorted(state.units.values(), key=lambda u: u.id):
+        if u.side != side or u.hex is None or not u.combat_unit or u.hex not in data.neighbours:
+            continue
+        for n in data.neighbours[u.hex]:
+            occupied = any(x.side != side for x in state.at(n)) or (side == ALLIED and strength.intact_fortress(state, data, n))
+            if occupied and attacker_problem(state, data, side, u, u.id, n) is None:
+                out.setdefault(n, []).append(u.id)
+    return {h: tuple(a) for h, a in sorted(out.items()) if target_problem(state, data, side, h) is None}
+
+
+def assess(state: State, data, attackers: tuple[str, ...], hex_id: str) -> dict:
+    """Strengths, defender supply, odds and die modifier of an attack."""
+    side = state.units[attackers[0]].side
+    defenders = defenders_at(state, hex_id, enemy(side))
+    states = supply.defender_states(state, data, [u.id for u in defenders])
+    att, att_detail = strength.attack_strength(state, data, [state.units[a] for a in attackers])
+    dfn, dfn_detail = strength.defense_strength(state, data, hex_id, defenders, states, enemy(side))
+    river = data.tec_row("river_hexside")
+    across = all(data.river_between(state.units[a].hex, hex_id) for a in attackers)
+    involved = [(state.units[u].side, s) for u, s in states.items()] + [(side, p["supply"]) for p in att_detail["units"].values()]
+    return {"attack": att, "defense": dfn, "attack_detail": att_detail, "defense_detail": dfn_detail, "supply": states,
+            "column": strength.odds(att, dfn, data.crt.columns), "drm": int(river.get("die_modifier", -1)) if across else 0,
+            "german_unsupplied": any(s == GERMAN and state_ != SUPPLIED for s, state_ in involved)}
+
+
+def legal(state: State, data, side: str, unit: str | None = None) -> list[Order]:
+    orders: list[Order] = []
+    for hex_id, attackers in targets(state, data, side).items():
+        if unit is not None and unit not in attackers:
+            continue
+        column = assess(state, data, attackers, hex_id)["column"]
+        orders.append(Attack(attackers=attackers, hex=hex_id))
+        orders += [Attack(attackers=attackers, hex=hex_id, odds=c) for c in strength.lower_columns(column, data.crt.columns)]
+    return orders
+
+
+# --- an attack -------------------------------------------------------------------------------------
+
+
+def attack(adj, seat: str, order: Attack) -> None:
+    state, data = adj.state, adj.ruleset.data
+    side = state.core.layout.side_of(seat)
+    attackers = tuple(order.attackers)
+    if not attackers or len(set(attackers)) != len(attackers):
+        raise Reject("bad_attackers", "Name each attacking unit once, at least one.", cite.COMBAT_A)
+    problem = target_problem(state, data, side, order.hex)
+    if problem:
+        raise Reject(*problem, hex=order.hex)
+    for uid in attackers:
+        problem = attacker_problem(state, data, side, state.units.get(uid), uid, order.hex)
+        if problem:
+            raise Reject(*problem, unit=uid)
+    a = assess(state, data, attackers, order.hex)
+    column, columns = a["column"], data.crt.columns
+    used = order.odds or column
+    if used not in columns:
+        raise Reject("bad_odds", f"{used} is not a column of the Combat Results Table ({', '.join(columns)}).", cite.CRT)
+    if not strength.is_lower_or_equal(used, column):
+        raise Reject("odds_not_lower", f"The attack is at {column}; the attacker may only lower the odds (H), not raise them "
+                     f"to {used}.", cite.COMBAT_H, odds=column)
+    roll = adj.roll(data.crt.die.sides, "combat")
+    modified = roll.value + a["drm"]
+    result = data.crt_result(used, modified)
+    options = state.core.options
+    cites = [cite.COMBAT_PROCEDURE, cite.COMBAT_G, cite.CRT] + strength.citations(
+        a["attack_detail"], a["defense_detail"], options, a["german_unsupplied"])
+    if a["drm"]:
+        cites.append(cite.TEC_RIVER)
+    if used != column:
+        cites.append(cite.COMBAT_H)
+    if strength.beyond_table(a["attack"], a["defense"], columns):
+        cites.append(cite.CRT_CLAMP)
+    defenders = defender_ids(state, data, order.hex, enemy(side))
+    adj.emit(AttackResolved(attackers=attackers, hex=order.hex, defenders=defenders, attack=a["attack"], defense=a["defense"],
+                            attack_detail=a["attack_detail"], defense_detail=a["defense_detail"], defender_supply=a["supply"],
+                            odds=used, computed_odds=column, drm=a["drm"], roll=roll, modified=modified, result=result,
+                            cite=tuple(dict.fromkeys(cites))))
+    origins = {u: state.units[u].hex for u in attackers + defenders if u in state.units and state.units[u].hex}
+    origins.update({u: order.hex for u in defenders if u in state.units and state.units[u].hex is None})
+    results.begin(adj, attackers, order.hex, defenders, result, origins)
+
+
+# --- decisions owed ------------------------------------------------------------------------------
+
+
+def _decision(state: State, seat: str):
+    frame, c = state.core.top(), state.combat
+    if frame is None or c is None or not c.steps or seat not in frame.waiting_for():
+        return None, None, None
+    return frame, c, c.steps[0]
+
+
+def answers(state: State, data, seat: str) -> list[Order]:
+    """Answers to the open decision, each accepted if submitted (at most LIMIT of them)."""
+    frame, c, step = _decision(state, seat)
+    if frame is None:
+        return []
+    kind = results.FRAME_OF[step]
+    if kind == "retreat":
+        units = results.retreaters(state, c, step)
+        return [Retreat(frame=frame.id, moves=m) for m in retreat.plans(state, data, units, LIMIT)]
+    if kind == "exchange":
+        sets = results.exchange_sets(state, results.units_of(state, c.attackers), c.face_lost, LIMIT)
+        return [ExchangeLosses(frame=frame.id, units=s) for s in sets]
+    if kind == "battlegroups":
+        attacker, defender = results.sides(state, c)
+        side = defender if step.startswith("defender") else attacker
+        offer = tuple(battlegroups.eligible(state, data, c.eliminated, c.origins, side))
+        ok = (s for s in subsets(offer, len(offer)) if results.battlegroups_problem(state, data, c, side, s) is None)
+        return [Battlegroups(frame=frame.id, units=s) for s in islice(ok, LIMIT)]
+    units = results.advancers(state, data, c)
+    return [Advance(frame=frame.id, units=s) for s in islice(subsets(units, results.MAX_ADVANCE), LIMIT)]
+
+
+def subsets(items: tuple[str, ...], largest: int):
+    """The subsets of `items` up to `largest` elements, smallest first (lazily: there may be many)."""
+    return chain.from_iterable(combinations(items, k) for k in range(min(largest, len(items)) + 1))
+
+
+def answer(adj, seat: str, order) -> None:
+    results.answer(adj, seat, order)
+
+
+def default_answer(state: State, data, seat: str) -> Order | None:
+    """What the rules impose at a deadline: the first closest retreat, the cheapest exchange, no
+    battlegroups (they are at the owner's option), no advance (it is voluntary)."""
+    frame, c, step = _decision(state, seat)
+    if frame is None:
+        return None
+    kind = results.FRAME_OF[step]
+    if kind == "retreat":
+        return Retreat(frame=frame.id, moves=retreat.plans(state, data, results.retreaters(state, c, step), 1)[0])
+    if kind == "exchange":
+        return ExchangeLosses(frame=frame.id, units=results.exchange_sets(state, results.units_of(state, c.attackers), c.face_lost, 1)[0])
+    if kind == "battlegroups":
+        return Battlegroups(frame=frame.id, units=())
+    return Advance(frame=frame.id, units=())

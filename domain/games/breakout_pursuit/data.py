@@ -126,9 +126,18 @@ class GameData:
     def terrain_effects(self) -> dict[str, dict]:
         return {r.key: r.values for r in _chart(self.pack, "terrain_effects").rows}
 
+    def tec_row(self, name: str) -> dict:
+        """The Terrain Effects Chart row of a terrain or feature name ({} when the chart has none)."""
+        return self.terrain_effects.get(TEC_ROW.get(name, name), {})
+
     def defense_multiplier(self, terrain: str) -> int:
-        row = self.terrain_effects.get(TEC_ROW.get(terrain, terrain))
+        row = self.tec_row(terrain)
         return int(row.get("defense_multiplier", 1)) if row else 1
+
+    @cached_property
+    def supply_effects(self) -> dict[str, dict]:
+        """Supply Effects Chart rows by "<side>_<state>" (allied_unsupplied, german_isolated, ...)."""
+        return {r.key: r.values for r in _chart(self.pack, "supply_effects").rows}
 
     @cached_property
     def vp_for_german_units(self) -> dict[str, int]:

@@ -120,6 +120,7 @@ class BattlegroupFormed(Effect, frozen=True, kw_only=True, tag="bp.battlegroup_f
     strength: int
     ma: int
     unit_type: str
+    counter: str = ""  # the pack's battlegroup template counter
 
 
 class ControlChanged(Effect, frozen=True, kw_only=True, tag="bp.control_changed"):

@@ -28,7 +28,7 @@ def where(at: str, data) -> dict[str, Any]:
 def evolve(state: State, e: Any, data) -> State:
     match e:
         case PhaseBegun():
-            return replace(state, moved=(), attacked=(), defended=())
+            return replace(state, moved=(), attacked=(), defended=(), fired={})
         case PlayerTurnEnded():
             return replace(state, supply={})
         case UnitPlaced(unit=uid, at=at, turn=turn):
@@ -47,7 +47,8 @@ def evolve(state: State, e: Any, data) -> State:
                 return replace(state, combat=None)
             attacked = tuple(dict.fromkeys(state.attacked + combat.attackers))
             defended = tuple(dict.fromkeys(state.defended + combat.defenders))
-            return replace(state, combat=combat, attacked=attacked, defended=defended)
+            fired = {**state.fired, **{combat.origins[a]: combat.hex for a in combat.attackers if a in combat.origins}}
+            return replace(state, combat=combat, attacked=attacked, defended=defended, fired=fired)
         case UnitEliminated(unit=uid, surrounded=surrounded):
             u = state.units[uid]
             carried = {u.carrying: dict(hex=None, box=ELIMINATED)} if u.carrying else {}
@@ -60,9 +61,9 @@ def evolve(state: State, e: Any, data) -> State:
             return units(state, **{u: dict(disrupted=0) for u in uids})
         case UnitsAdvanced(units=uids, to=to):
             return units(state, **{u: dict(hex=to) for u in uids})
-        case BattlegroupFormed(parent=parent, unit=uid, hex=hex_, strength=strength, ma=ma, unit_type=type_):
+        case BattlegroupFormed(parent=parent, unit=uid, hex=hex_, strength=strength, ma=ma, unit_type=type_, counter=counter):
             p = state.units[parent]
-            bg = Unit(id=uid, side=p.side, counter=uid, cls=p.cls, type=type_, strength=strength, ma=ma, size="BG",
+            bg = Unit(id=uid, side=p.side, counter=counter or uid, cls=p.cls, type=type_, strength=strength, ma=ma, size="BG",
                       nat=p.nat, hex=hex_, parent=parent)
             return replace(state, units={**state.units, uid: bg})
         case ControlChanged(hexes=hexes):

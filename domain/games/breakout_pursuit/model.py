@@ -75,6 +75,7 @@ class Combat(msgspec.Struct, frozen=True, kw_only=True):
     steps: tuple[str, ...]
     eliminated: tuple[str, ...] = ()
     face_lost: int = 0  # defender face strength lost (Ex), fortress 5 included
+    origins: dict[str, str] = {}  # each participant's hex when the attack was made (battlegroups go there, N)
 
 
 class State(msgspec.Struct, frozen=True, kw_only=True):
@@ -84,6 +85,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     moved: tuple[str, ...] = ()  # units that have moved this phase
     attacked: tuple[str, ...] = ()  # units that have attacked this Combat Phase
     defended: tuple[str, ...] = ()  # units that have been attacked this Combat Phase
+    fired: dict[str, str] = {}  # attackers' hexes -> the hex they attacked this Combat Phase (Combat B)
     combat: Combat | None = None
     arrivals: dict[str, int] = {}  # units not yet placed -> the Game-Turn they are due
     control: dict[str, str] = {}  # VP hexes and West Wall hexes: the side last to occupy or pass through

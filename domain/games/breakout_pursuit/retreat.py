@@ -1,0 +1,199 @@
+"""Retreats after combat (Retreat and Advance J; Explanation of Results Ar, Dr; ZOC L; Stacking M).
+
+Each retreating unit moves exactly one hex, chosen by the opponent. Never across a Sea hexside,
+into an Enemy controlled hex (also when friendly units are there, J), into a hex holding enemy
+units that bar entry (Movement B), into an intact Fortress for Allied units (German Fortresses),
+nor beyond three combat units (M); a unit with no such hex is eliminated. "If a choice of hexes
+is possible, the hex or hexes closest to the [retreating side's] source of supply must be used":
+closeness is measured along supply paths (`retreat_closest_metric` = supply_path), a hex with no
+path ranking after every hex with one, by hex distance; or by hex distance alone (= hex_distance).
+
+Units retreat one after another, in the order the chooser lists them, so that each sees the
+hexes the earlier ones filled. A Truck and the unit it carries move together (Truck B).
+"""
+from __future__ import annotations
+
+from collections import Counter, deque
+from itertools import permutations
+
+from domain.games.breakout_pursuit import movement, zoc
+from domain.games.breakout_pursuit.model import ALLIED, GERMAN, State, Unit, enemy
+from domain.games.breakout_pursuit.strength import intact_fortress
+
+MAX_STACK = 3  # Stacking M
+ORDERED = 4  # up to this many retreating units, answers are listed in every order of the units
+NAVAL_USERS = ("UK", "Ca")  # Supply G: only UK and Canadian units use the Naval Supply unit
+
+
+class RetreatError(ValueError):
+    """An answer that breaks the retreat rules; the message says what is allowed."""
+
+
+def blocking(u: Unit) -> bool:
+    """Units that bar enemy entry: combat units and Trucks (Movement B; Non-Combat A)."""
+    return u.hex is not None and (u.combat_unit or u.type == "truck")
+
+
+def hex_barred(state: State, data, side: str, hex_id: str) -> bool:
+    if any(blocking(u) and u.side != side for u in state.at(hex_id)):
+        return True
+    return side == ALLIED and intact_fortress(state, data, hex_id)
+
+
+def movers(state: State, uid: str) -> tuple[str, ...]:
+    """A unit and the Truck carrying it, or the Truck and its passenger: they retreat together."""
+    u = state.units[uid]
+    carrier = next((t.id for t in state.units.values() if t.carrying == uid and t.hex is not None), None)
+    companion = u.carrying or carrier
+    return (uid, companion) if companion and state.units[companion].hex is not None else (uid,)
+
+
+def weight(state: State, uid: str) -> int:
+    return sum(1 for m in movers(state, uid) if state.units[m].combat_unit)
+
+
+def legal_hexes(state: State, data, uid: str, filled: Counter, enemy_zoc: frozenset[str]) -> list[str]:
+    u = state.units[uid]
+    out = []
+    for n in data.neighbours[u.hex]:
+        if not data.enterable(n) or data.sea_between(u.hex, n) or n in enemy_zoc or hex_barred(state, data, u.side, n):
+            continue
+        if movement.stack_count(state, n) + filled[n] + weight(state, uid) > MAX_STACK:
+            continue
+        out.append(n)
+    return out
+
+
+# --- closeness to the source of supply --------------------------------------------------------
+
+
+def sources(state: State, data, u: Unit) -> frozenset[str]:
+    """The retreating side's sources of supply: the East edge for German units (Supply D); for Allied
+    units Cherbourg, Bayeux, active Pipelines, Supply units and, for UK and Canadian units, a face-up
+    Naval Supply unit on a coastal hex (Supply G; the Supply Effects Chart's list)."""
+    if u.side == GERMAN:
+        return data.east_edge
+    out = {data.cherbourg, data.bayeux}
+    for s in state.units.values():
+        if s.side != ALLIED or s.hex is None:
+            continue
+        if (s.type == "pipeline" and s.active) or s.type == "supply":
+            out.add(s.hex)
+        elif s.type == "naval_supply" and s.active and u.nat in NAVAL_USERS and data.hex_has(s.hex, "coastal"):
+            out.add(s.hex)
+    return frozenset(out)
+
+
+def path_lengths(state: State, data, side: str, origins: frozenset[str]) -> dict[str, int]:
+    """Hexes from which a supply path of `side` reaches one of `origins`, with its length: no Sea
+    hexside, no enemy-occupied or enemy-controlled hex on the way (Supply A), no intact Fortress for
+    Allied paths (`fortress_blocks_allied_supply`)."""
+    options = state.core.options
+    enemy_zoc = zoc.controlled(state, data, enemy(side))
+    occupied = {u.hex for u in state.units.values() if blocking(u) and u.side != side}
+
+    def open_(h: str) -> bool:
+        if not data.enterable(h) or h in enemy_zoc or h in occupied:
+            return False
+        return not (side == ALLIED and options.get("fortress_blocks_allied_supply", True) and intact_fortress(state, data, h))
+
+    start = [h for h in origins if h in data.map.hexes and (open_(h) or (
+        options.get("supply_source_in_enemy_zoc", True) and h in enemy_zoc and not hex_barred(state, data, side, h)))]
+    dist = {h: 0 for h in start}
+    queue = deque(start)
+    while queue:
+        h = queue.popleft()
+        for n in data.neighbours[h]:
+            if n not in dist and not data.sea_between(h, n) and open_(n):
+                dist[n] = dist[h] + 1
+                queue.append(n)
+    return dist
+
+
+def closeness(state: State, data, u: Unit, hexes: list[str], cache: dict) -> dict[str, tuple[int, int]]:
+    """A sort key per candidate hex: smaller is closer to the unit's source of supply."""
+    srcs = sources(state, data, u)
+    if not srcs:
+        return {h: (0, 0) for h in hexes}
+    by_path = state.core.options.get("retreat_closest_metric", "supply_path") == "supply_path"
+    key = (u.side, srcs)
+    if by_path and key not in cache:
+        cache[key] = path_lengths(state, data, u.side, srcs)
+    out = {}
+    for h in hexes:
+        far = min(data.grid.distance(h, s) for s in srcs)
+        out[h] = (0, cache[key][h]) if by_path and h in cache[key] else (1 if by_path else 0, far)
+    return out
+
+
+def closest(state: State, data, uid: str, filled: Counter, enemy_zoc: frozenset[str], cache: dict) -> list[str]:
+    legal = legal_hexes(state, data, uid, filled, enemy_zoc)
+    if not legal:
+        return []
+    keys = closeness(state, data, state.units[uid], legal, cache)
+    best = min(keys.values())
+    return [h for h in legal if keys[h] == best]
+
+
+# --- the chooser's answer ------------------------------------------------------------------------
+
+
+def plan(state: State, data, units: tuple[str, ...], moves: dict[str, str]) -> list[tuple[str, str | None]]:
+    """Check an answer and return each unit's hex (None: eliminated, no retreat route). Units named
+    in `moves` retreat in that order, then the others; a unit that can still retreat must be named."""
+    unknown = [u for u in moves if u not in units]
+    if unknown:
+        raise RetreatError(f"{', '.join(unknown)} do not retreat in this combat; the retreating units are {', '.join(units)}.")
+    side = state.units[units[0]].side
+    enemy_zoc = zoc.enemy_controlled(state, data, side)
+    filled: Counter = Counter()
+    cache: dict = {}
+    out: list[tuple[str, str | None]] = []
+    for uid in list(moves) + [u for u in units if u not in moves]:
+        best = closest(state, data, uid, filled, enemy_zoc, cache)
+        if not best:
+            out.append((uid, None))
+            continue
+        if uid not in moves:
+            raise RetreatError(f"{uid} can retreat: name its hex, one of {', '.join(best)}.")
+        if moves[uid] not in best:
+            raise RetreatError(f"{uid} must retreat to one of {', '.join(best)} (legal and closest to its source of supply), "
+                               f"not {moves[uid]}.")
+        out.append((uid, moves[uid]))
+        step(state, uid, moves[uid], filled, +1)
+    return out
+
+
+def step(state: State, uid: str, to: str, filled: Counter, sign: int) -> None:
+    """Count a retreat (sign +1) or undo it (-1): the destination fills, the hex left empties."""
+    filled[to] += sign * weight(state, uid)
+    filled[state.units[uid].hex] -= sign * weight(state, uid)
+
+
+def plans(state: State, data, units: tuple[str, ...], limit: int) -> list[dict[str, str]]:
+    """Distinct legal answers, at most `limit`: each unit to each of its closest hexes, the units taken
+    in every order when there are at most ORDERED of them (which unit gets a hex with room for one is
+    the chooser's choice too), else in the given order."""
+    side = state.units[units[0]].side
+    enemy_zoc = zoc.enemy_controlled(state, data, side)
+    cache: dict = {}
+    found: dict[frozenset, dict[str, str]] = {}
+
+    def walk(order: tuple[str, ...], i: int, filled: Counter, chosen: dict[str, str]) -> None:
+        if len(found) >= limit:
+            return
+        if i == len(order):
+            found.setdefault(frozenset(chosen.items()), dict(chosen))
+            return
+        uid = order[i]
+        best = closest(state, data, uid, filled, enemy_zoc, cache)
+        if not best:
+            walk(order, i + 1, filled, chosen)
+        for h in best:
+            step(state, uid, h, filled, +1)
+            walk(order, i + 1, filled, {**chosen, uid: h})
+            step(state, uid, h, filled, -1)
+
+    for order in (permutations(units) if len(units) <= ORDERED else [units]):
+        walk(tuple(order), 0, Counter(), {})
+    return list(found.values())

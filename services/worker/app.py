@@ -1,0 +1,178 @@
+"""The Celery app of server mode: a doorbell per game, the decider behind it.
+
+A message carries only a game id; the fold reads everything else from the database under the
+projection row lock, so duplicate, lost, late or reordered messages change nothing
+(reference/event-store-and-workers.md §3). Tasks:
+
+    umpire.fold(game_id)         one game; re-enqueued while commands are left, retried on a lock timeout
+    umpire.fold_many(game_ids)   several games in one task: what the sweep sends when nudges piled up
+    umpire.sweep()               beat, every UMPIRE_SWEEP_SECONDS: folds games whose projection lags
+    umpire.ping()                does nothing: the round-trip baseline of bench/bench_worker.py
+
+Run with `umpire worker` and `umpire beat` (services/cli.py). `celery -A services.worker.app`
+finds `app`, built from the environment on first use.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import random
+import time
+from typing import Any
+
+from celery import Celery, signals
+from celery.exceptions import SoftTimeLimitExceeded
+from kombu import Exchange, Queue
+
+from infra.eventstore import LockTimeout, StoreUnavailable, UnknownGame
+from services.config import Settings, from_env
+from services.worker.fold import FoldResult, fold_game
+
+log = logging.getLogger("umpire.worker")
+
+FOLD_QUEUE = "umpire.folds"  # folds only: slow work (exports, replays) must never queue ahead of them
+DEFAULT_QUEUE = "umpire.default"
+VISIBILITY_TIMEOUT = 3600  # s; redelivery of an unacked message. Every time limit below stays far under it
+TIME_LIMIT = 120  # s, hard: the pool kills the child. A fold is bounded well below (budget + one ruling)
+SOFT_TIME_LIMIT = 90  # s
+FOLD_MANY_BUDGET = 30.0  # s; fold_many passes the games it did not reach to a fresh task
+SWEEP_LIMIT = 1000  # lagging games re-nudged per sweep
+SWEEP_CHUNK = 16  # games per fold_many
+MAX_RETRIES = 8  # lock timeouts and outages; after that the sweep takes over
+
+
+def celery_config(settings: Settings) -> dict[str, Any]:
+    transport = {"visibility_timeout": VISIBILITY_TIMEOUT, "socket_connect_timeout": 2}
+    return {
+        "broker_url": settings.redis_url,
+        "broker_transport_options": transport,
+        "result_backend_transport_options": {"visibility_timeout": VISIBILITY_TIMEOUT},
+        "visibility_timeout": VISIBILITY_TIMEOUT,  # the docs set it in all three places; the shortest wins
+        "broker_connection_retry_on_startup": True,
+        "task_acks_late": True,  # a fold killed mid-way is redelivered ...
+        "task_reject_on_worker_lost": True,  # ... even when its process died (folds are idempotent)
+        "worker_prefetch_multiplier": 1,  # no message ages in a prefetch buffer towards the visibility timeout
+        "worker_cancel_long_running_tasks_on_connection_loss": True,
+        "worker_soft_shutdown_timeout": 10.0,  # on TERM, finish or requeue what is running
+        "worker_enable_soft_shutdown_on_idle": True,
+        "task_time_limit": TIME_LIMIT,
+        "task_soft_time_limit": SOFT_TIME_LIMIT,
+        "task_serializer": "json",
+        "result_serializer": "json",
+        "accept_content": ["json"],
+        "task_ignore_result": True,
+        "task_queues": tuple(Queue(q, Exchange(q, type="direct"), routing_key=q) for q in (FOLD_QUEUE, DEFAULT_QUEUE)),
+        "task_default_queue": DEFAULT_QUEUE,
+        "task_routes": {name: {"queue": FOLD_QUEUE, "routing_key": FOLD_QUEUE} for name in ("umpire.fold", "umpire.fold_many")},
+        "beat_schedule": {
+            "umpire.sweep": {"task": "umpire.sweep", "schedule": settings.sweep_seconds,
+                             "options": {"expires": max(settings.sweep_seconds, 1.0)}},  # sweeps do not pile up
+        },
+        "worker_hijack_root_logger": True,
+    }
+
+
+def backoff(retries: int) -> float:
+    """Seconds before retry `retries` + 1: exponential from 0.5 s, capped, jittered."""
+    return min(30.0, 0.5 * 2**retries) * random.uniform(0.5, 1.0)
+
+
+class _Process:
+    """The service objects of one worker process, built on first use: after the prefork fork,
+    never before (a connection pool must not cross a fork)."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self._games = None
+        self._pid = 0
+
+    @property
+    def games(self):
+        if self._games is None or self._pid != os.getpid():
+            from services.runtime import build_games
+
+            self._games, self._pid = build_games(self.settings), os.getpid()
+        return self._games
+
+    def fold(self, game_id: str) -> FoldResult | None:
+        try:
+            result = fold_game(self.games, game_id, ruling_seconds=self.settings.ruling_seconds,
+                               passthrough=(SoftTimeLimitExceeded,))
+        except UnknownGame:
+            log.error("fold of unknown game %s dropped", game_id)
+            return None
+        if result.ruled:
+            log.info("game %s: ruled %d, status %s%s", game_id, result.ruled, result.status,
+                     ", more to come" if result.more else "")
+        return result
+
+
+def make_app(settings: Settings) -> Celery:
+    if not settings.redis_url:
+        raise ValueError("server mode needs UMPIRE_REDIS_URL (redis://host:port/db)")
+    app = Celery("umpire", set_as_current=False)
+    app.conf.update(celery_config(settings))
+    process = _Process(settings)
+
+    @app.task(name="umpire.fold", bind=True, max_retries=MAX_RETRIES)
+    def fold(self, game_id: str) -> None:
+        try:
+            result = process.fold(game_id)
+        except StoreUnavailable as exc:  # a lock timeout (another fold holds the game) or the database is away
+            raise self.retry(exc=exc, countdown=backoff(self.request.retries))
+        if result is not None and result.more:
+            fold.delay(game_id)
+
+    @app.task(name="umpire.fold_many", bind=True, max_retries=MAX_RETRIES)
+    def fold_many(self, game_ids: list[str]) -> None:
+        started = time.monotonic()
+        for i, game_id in enumerate(game_ids):
+            if i and time.monotonic() - started > FOLD_MANY_BUDGET:
+                fold_many.delay(game_ids[i:])
+                return
+            try:
+                result = process.fold(game_id)
+            except LockTimeout:
+                fold.apply_async((game_id,), countdown=backoff(0))  # that game alone, a little later
+                continue
+            except StoreUnavailable as exc:
+                raise self.retry(args=(game_ids[i:],), exc=exc, countdown=backoff(self.request.retries))
+            if result is not None and result.more:
+                fold.delay(game_id)
+
+    @app.task(name="umpire.sweep")
+    def sweep() -> None:
+        lagging = process.games.store.lagging(limit=SWEEP_LIMIT)
+        for start in range(0, len(lagging), SWEEP_CHUNK):
+            fold_many.delay(lagging[start:start + SWEEP_CHUNK])
+        if lagging:
+            log.info("sweep: %d lagging game(s) re-nudged", len(lagging))
+
+    @app.task(name="umpire.ping")
+    def ping() -> None:
+        return None
+
+    return app
+
+
+@signals.worker_ready.connect
+def _check_redis_eviction(sender=None, **_) -> None:
+    """Redis must never evict Celery's keys (the docs: evicted bindings lose messages)."""
+    try:
+        with sender.app.connection_for_write() as conn:
+            client = conn.default_channel.client
+            policy = client.config_get("maxmemory-policy").get("maxmemory-policy")
+    except Exception as exc:  # CONFIG may be disabled on a managed Redis: say so, do not stop
+        log.warning("could not read Redis maxmemory-policy (%s); it must be noeviction", exc)
+        return
+    if policy != "noeviction":
+        log.error("Redis maxmemory-policy is %r; set it to noeviction or Celery may lose messages", policy)
+
+
+def __getattr__(name: str) -> Celery:
+    """`app`, for `celery -A services.worker.app`: built from the environment on first use, so
+    importing this module (the nudge, tests) needs no environment."""
+    if name == "app":
+        globals()["app"] = built = make_app(from_env())
+        return built
+    raise AttributeError(name)

@@ -1,0 +1,181 @@
+"""Concurrent writers, tailing readers and folders, on real threads and real connections."""
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import msgspec
+import pytest
+
+from infra.eventstore import LockTimeout, Projection, VersionConflict, open_store
+from tests.contract.support import create, order
+
+
+def race(n: int, work):
+    """Run work(i) on n threads released together; return results or exceptions, in thread order."""
+    barrier = threading.Barrier(n)
+
+    def run(i):
+        barrier.wait()
+        try:
+            return work(i)
+        except Exception as exc:  # the race's loser is part of the result
+            return exc
+
+    with ThreadPoolExecutor(n) as pool:
+        return list(pool.map(run, range(n)))
+
+
+def test_exactly_one_of_two_writers_wins_an_expected_version_race(store):
+    create(store, "g1")
+    for _ in range(10):
+        version = store.head("g1").version
+        results = race(2, lambda i, v=version: store.append("g1", [order(i)], expected_version=v))
+        conflicts = [r for r in results if isinstance(r, VersionConflict)]
+        wins = [r for r in results if not isinstance(r, Exception)]
+        assert len(wins) == 1 and len(conflicts) == 1, results
+        assert (conflicts[0].expected, conflicts[0].actual) == (version, version + 1)
+        assert wins[0].first_version == version + 1
+    assert [e.version for e in store.read("g1")] == list(range(1, 12))
+
+
+def test_writers_without_expected_version_all_succeed_without_gaps(store):
+    create(store, "g1")
+    results = race(4, lambda i: [store.append("g1", [order(i * 100 + k), order(i * 100 + k + 50)]) for k in range(10)])
+    ranges = sorted((r.first_version, r.last_version) for rs in results for r in rs)
+    assert ranges == [(v, v + 1) for v in range(2, 82, 2)]
+    assert [e.version for e in store.read("g1")] == list(range(1, 82))
+
+
+def test_a_tailing_reader_sees_every_committed_event_exactly_once(store):
+    games = [f"g{i}" for i in range(4)]
+    for g in games:
+        create(store, g)
+    start = store.read_all()[-1].position
+    writers_done = threading.Event()
+    seen = []
+
+    def tail():
+        last = start
+        while True:
+            finished = writers_done.is_set()  # read the flag first: the read below then covers every commit
+            page = store.read_all(after_position=last, limit=7)
+            seen.extend(page)
+            if page:
+                last = page[-1].position
+            elif finished:
+                return
+
+    reader = threading.Thread(target=tail)
+    reader.start()
+    # Two writers per game, so writers also contend for stream locks while positions are drawn.
+    race(8, lambda i: [store.append(games[i % 4], [order(k)] * (1 + k % 3)) for k in range(15)])
+    writers_done.set()
+    reader.join()
+
+    positions = [e.position for e in seen]
+    assert positions == sorted(set(positions)), "a position was seen twice or out of order"
+    committed = {(e.game_id, e.version) for g in games for e in store.read(g, after=1)}
+    assert {(e.game_id, e.version) for e in seen} == committed
+    assert len(seen) == len(committed) == 8 * sum(1 + k % 3 for k in range(15))
+
+
+def counter(projection: Projection) -> int:
+    return msgspec.json.decode(projection.summary).get("count", 0)
+
+
+def test_fold_serializes_two_folders_of_one_game(store):
+    create(store, "g1")
+
+    def increment(i):
+        for _ in range(15):
+            with store.fold("g1") as fold:
+                count = counter(fold.projection)
+                time.sleep(0.001)  # widen the read-modify-write window a lost update would need
+                summary = msgspec.json.encode({"count": count + 1})
+                fold.write(msgspec.structs.replace(fold.projection, summary=summary))
+
+    race(2, increment)
+    assert counter(store.projection("g1")) == 30
+
+
+def test_a_folder_waits_for_the_lock_and_gives_up_after_the_lock_timeout(store_url):
+    holder, waiter = open_store(store_url), open_store(store_url, lock_timeout=0.2)
+    create(holder, "g1")
+    locked, release = threading.Event(), threading.Event()
+
+    def hold():
+        with holder.fold("g1"):
+            locked.set()
+            release.wait()
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    locked.wait()
+    try:
+        with pytest.raises(LockTimeout):
+            with waiter.fold("g1"):
+                pass
+    finally:
+        release.set()
+        thread.join()
+    with waiter.fold("g1") as fold:  # free again
+        assert fold.projection.version == 0
+    holder.close()
+    waiter.close()
+
+
+def test_a_fold_appends_and_writes_in_one_transaction(store):
+    create(store, "g1")
+    store.append("g1", [order(1)])
+    with store.fold("g1") as fold:
+        pending = fold.events(after=fold.projection.version)
+        assert [e.version for e in pending] == [1, 2]
+        result = fold.append([order(2, actor="worker", adjudicates=2)])
+        fold.write(Projection(version=result.last_version, adjudicated=2, status="active", summary=b'{"turn":1}',
+                              state=b"state-bytes"))
+    projection = store.projection("g1")
+    assert (projection.version, projection.adjudicated, projection.summary, projection.state) == (
+        3, 2, b'{"turn":1}', b"state-bytes"
+    )
+    assert store.lagging() == []
+
+
+def test_a_fold_that_raises_leaves_no_trace(store):
+    create(store, "g1")
+    try:
+        with store.fold("g1") as fold:
+            fold.append([order(1, actor="worker", adjudicates=1)])
+            fold.write(Projection(version=2, adjudicated=1, status="halted", summary=b"{}"))
+            raise RuntimeError("the rules engine broke")
+    except RuntimeError:
+        pass
+    assert store.head("g1").version == 1
+    assert store.projection("g1").status == "active"
+    assert store.projections_by_status("halted") == []
+
+
+def test_a_projection_never_moves_back(store):
+    create(store, "g1")
+    with store.fold("g1") as fold:
+        fold.write(Projection(version=1, adjudicated=0, status="active", summary=b"{}"))
+    with store.fold("g1") as fold:
+        try:
+            fold.write(Projection(version=0, adjudicated=0, status="active", summary=b"{}"))
+        except ValueError:
+            pass
+        else:
+            raise AssertionError("a rewind was accepted")
+    assert store.projection("g1").version == 1
+
+
+def test_lagging_and_status_queries_follow_the_projection(store):
+    for g in ["a", "b", "c"]:
+        create(store, g)
+    with store.fold("b") as fold:
+        fold.write(Projection(version=1, adjudicated=0, status="halted", summary=b"{}"))
+    assert store.lagging() == ["a", "c"]
+    assert store.lagging(limit=1) == ["a"]
+    assert store.projections_by_status("halted") == ["b"]
+    assert store.projections_by_status("active") == ["a", "c"]

@@ -1,0 +1,109 @@
+"""Real `umpire worker` processes (Celery, prefork, beat embedded) for tests that kill and restart them."""
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import NamedTuple
+
+REPO = Path(__file__).resolve().parents[2]
+FAULT_LINE = re.compile(r"fault injected at (\w+): game (\S+), commands (\d+)\.\.(\d+)")
+RECEIVED = re.compile(r"Task (umpire\.\w+)\[([0-9a-f-]+)\] received")
+
+
+class Fault(NamedTuple):
+    point: str
+    game_id: str
+    first: int
+    last: int
+
+
+def wait_until(condition, timeout: float, what: str):
+    """Poll `condition` until it returns something true; fail after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while not (result := condition()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no {what} within {timeout} s")
+        time.sleep(0.1)
+    return result
+
+
+class WorkerProcess:
+    """One `umpire worker --beat` in its own process group, so a test can kill it whole (kill -9)."""
+
+    def __init__(self, *, database_url: str, redis_url: str, data: Path, fault: str | None = None,
+                 concurrency: int = 2, sweep_seconds: float = 1.0):
+        self.data = data
+        self.log_path = data / "worker.log"
+        self.env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
+                    "UMPIRE_DATABASE_URL": database_url, "UMPIRE_REDIS_URL": redis_url, "UMPIRE_SANDBOX": "1",
+                    "UMPIRE_DATA": str(data), "UMPIRE_SWEEP_SECONDS": str(sweep_seconds), "UMPIRE_LOG_LEVEL": "INFO"}
+        self.env.pop("UMPIRE_FAULT", None)
+        if fault:
+            self.env["UMPIRE_FAULT"] = fault
+        self.concurrency = concurrency
+        self.proc: subprocess.Popen | None = None
+        self._offset = 0
+
+    def start(self, timeout: float = 60.0) -> "WorkerProcess":
+        self.data.mkdir(parents=True, exist_ok=True)
+        self._offset = self.log_path.stat().st_size if self.log_path.exists() else 0
+        with open(self.log_path, "ab") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "services.cli", "worker", "--concurrency", str(self.concurrency), "--beat"],
+                cwd=REPO, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while " ready." not in self.text():
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"worker exited with {self.proc.returncode}:\n{self.text()[-3000:]}")
+            if time.monotonic() > deadline:
+                self.kill()
+                raise TimeoutError(f"worker not ready within {timeout} s:\n{self.text()[-3000:]}")
+            time.sleep(0.05)
+        return self
+
+    def text(self) -> str:
+        """This run's log (a restarted worker appends to the same file)."""
+        with open(self.log_path, "rb") as f:
+            f.seek(self._offset)
+            return f.read().decode(errors="replace")
+
+    def faults(self) -> list[Fault]:
+        return [Fault(m[1], m[2], int(m[3]), int(m[4])) for m in FAULT_LINE.finditer(self.text())]
+
+    def received(self, task: str) -> Counter[str]:
+        """How many times each task id of `task` was delivered to this worker."""
+        return Counter(m[2] for m in RECEIVED.finditer(self.text()) if m[1] == task)
+
+    def wait_for_faults(self, n: int, timeout: float) -> list[Fault]:
+        return wait_until(lambda: len(self.faults()) >= n and self.faults(), timeout, f"{n} faults in the worker log")
+
+    def redelivered(self, task: str) -> list[str]:
+        """Ids of `task` delivered more than once."""
+        return [t for t, n in self.received(task).items() if n > 1]
+
+    def kill(self) -> None:
+        """kill -9 the worker, its pool processes and its beat at once."""
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(30)
+
+    def stop(self, timeout: float = 30.0) -> None:
+        """A warm shutdown (TERM); kill -9 if it does not end in time."""
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        os.killpg(self.proc.pid, signal.SIGTERM)
+        try:
+            self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+        else:
+            try:  # a pool process or beat left behind must not outlive the test
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass

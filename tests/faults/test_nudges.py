@@ -1,0 +1,60 @@
+"""The doorbell misbehaving: every nudge delivered three times; Redis stopped, restarted and empty."""
+from __future__ import annotations
+
+from services.games import Games
+from services.worker.nudge import celery_nudge
+from tests.faults.support import WorkerProcess, wait_until
+from tests.integration.support import Bots, check_game, unruled, wait_until_settled
+
+GAMES = 3
+
+
+def _worker(server, tmp_path) -> WorkerProcess:
+    s = server.settings
+    return WorkerProcess(database_url=s.database_url, redis_url=s.redis_url, data=tmp_path / "worker")
+
+
+def test_each_nudge_delivered_three_times_rules_each_command_once(server, tmp_path):
+    send = celery_nudge(server.settings)
+    games = Games(server.store, server.catalog, nudge=lambda game_id: [send(game_id) for _ in range(3)])
+    game_ids = [games.create("sandbox/1").game_id for _ in range(GAMES)]
+    worker = _worker(server, tmp_path).start()  # two pool processes: the copies race each other
+    try:
+        bots = Bots(games, game_ids, server.wait_for, wait_seconds=5).start()
+        bots.finish(timeout=180)
+        wait_until_settled(games, game_ids, timeout=60)
+        # Every order's nudge arrives three times (the copies that find nothing to rule included).
+        wait_until(lambda: sum(worker.received("umpire.fold").values()) >= 3 * bots.total, 60, "all the nudges")
+    finally:
+        worker.stop()
+    for g in game_ids:
+        assert check_game(games, g)["ruled"] == bots.submitted[g]
+        assert server.store.projection(g).status == "finished"
+
+
+def test_orders_are_accepted_while_redis_is_down_and_ruled_once_it_is_back_empty(server, own_redis, tmp_path):
+    games = server.games
+    game_ids = [games.create("sandbox/1").game_id for _ in range(GAMES)]
+    worker = _worker(server, tmp_path).start()
+    bots = Bots(games, game_ids, server.wait_for, wait_seconds=0.3).start()
+    try:
+        wait_until(lambda: bots.total >= 10, 60, "orders before the outage")
+        own_redis.stop()  # no persistence: it comes back empty, queued nudges and Celery's bindings gone
+        down_at = bots.total
+        wait_until(lambda: bots.total >= down_at + 10, 60, "orders accepted while Redis is down")
+        assert not bots.errors
+        stuck = {g: unruled(games, g) for g in game_ids}
+        assert any(stuck.values())  # nobody rules while the doorbell is broken
+        own_redis.start()
+        wait_until(lambda: all(not set(stuck[g]) & set(unruled(games, g)) for g in game_ids), 120,
+                   "rulings of the orders taken during the outage")
+        resumed = bots.total
+        wait_until(lambda: bots.total >= resumed + 10, 60, "orders after Redis came back")
+        bots.stop()
+        wait_until_settled(games, game_ids, timeout=60)
+    finally:
+        bots.stopping.set()
+        worker.stop()
+    bots.stop()
+    for g in game_ids:
+        check_game(games, g)
