@@ -161,10 +161,6 @@ class GameData:
         return [dict(r.values, key=r.key) for r in _chart(self.pack, "victory_levels").rows]
 
     @cached_property
-    def supply_effects(self) -> dict[str, dict]:
-        return {r.key: r.values for r in _chart(self.pack, "supply_effects").rows}
-
-    @cached_property
     def vp_special(self) -> dict[str, dict]:
         return {r.key: r.values for r in _chart(self.pack, "vp_special").rows}
 
