@@ -3,8 +3,7 @@ with the historical set-up of scenario 1.1 (25 July) and 2.1 (24 August: pipelin
 the Naval Supply unit placed on the coast), and a Supply Judgement with every Allied Supply unit
 offered; also the defender states of one attack.
 
-Run from the repository root: `python -m bench.bench_bp_supply`. The map is read with the test
-helpers' decoder (record by record: some set-up areas are not on the map yet).
+Run from the repository root: `python -m bench.bench_bp_supply`.
 """
 from __future__ import annotations
 

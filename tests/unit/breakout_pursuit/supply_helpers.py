@@ -1,15 +1,16 @@
 """Test helpers for the supply, reinforcement and victory tests of Breakout & Pursuit (kept apart from
 the shared helpers.py, whose synthetic map differs): the real counters, tables and scenarios with a
-synthetic full-size map whose geometry the tests control; the real pack decoded without the pack-wide
-checks (for the conformance cases while set-up areas are missing); positions, rulings, adjudications.
+synthetic full-size map whose geometry the tests control; the installed pack itself; positions,
+rulings, adjudications.
 
 The synthetic map (every datum placeholder) has the real grid: rows 00-39, columns 00-53, RRCC ids,
 even rows shifted (digest §5.2). All land and clear, except the Channel: rows 00-01 from column
 24 on are sea, so row 02 from column 24 is coastal. Places at the digest's estimates (§5.4):
 Cherbourg 0241, Bayeux 0840, Paris 2029/2129/2130, Antwerp 0711, Reims 2221, St. Malo 0847 (a
-fortress), Essen 1400, Düsseldorf 1502, Rotterdam 0208, Amsterdam 0005. Areas: the East edge is column 00; edge A column 00 rows
-05-25; edge B row 39 columns 10-30; edge C row 39 columns 31-45; edge D column 53 rows 02-10; north
-of the Allied Breakout Line: rows 00-11; north of the Seine: rows 00-14. West Wall: column 03, rows 10-30.
+fortress), Essen 1400, Düsseldorf 1502, Rotterdam 0208, Amsterdam 0005. Areas: the East edge is
+column 00; edge A column 00 rows 05-25; edge B row 39 columns 10-30; edge C row 39 columns 31-45;
+edge D column 53 rows 02-10; north of the Allied Breakout Line: rows 00-11; north of the Seine:
+rows 00-14. West Wall: column 03, rows 10-30.
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ from domain.kernel.grid import hexside_id
 from domain.kernel.pack.decode import assemble, convert, convert_sections, gather
 from domain.kernel.pack.provenance import Placeholder
 from domain.kernel.pack.schema import Area, Box, GridSpec, Hex, Hexside, MapData, Pack, PackMeta, Place, Sheet
-from infra.packs import read_dir
+from infra.packs import load_pack_dir, read_dir
 
 PACK_DIR = Path(__file__).resolve().parents[3] / "domain" / "games" / "breakout_pursuit" / "pack"
 SYNTHETIC = "synthetic"
@@ -72,14 +73,18 @@ def synthetic_map(*, sea_hexsides: tuple[tuple[str, str], ...] = (), fortresses:
     return MapData(grid=grid, hexes=hexes, hexsides=sides, places=places, areas=areas, boxes=boxes)
 
 
-@lru_cache(maxsize=2)
-def real_pack(with_map: bool = True) -> Pack:
-    """The installed pack decoded record by record, without the pack-wide checks (some set-up areas
-    the scenarios name are not on the map yet)."""
-    files = read_dir(PACK_DIR)
+@lru_cache(maxsize=1)
+def real_pack() -> Pack:
+    """The installed pack, as the service loads it."""
+    return load_pack_dir(PACK_DIR)
+
+
+@lru_cache(maxsize=1)
+def pack_without_map() -> Pack:
+    """The installed pack's counters, tables and scenarios, decoded record by record (without its
+    map the pack-wide checks cannot pass)."""
+    files = {k: v for k, v in read_dir(PACK_DIR).items() if not k.startswith("map")}
     manifest = tomllib.loads(files["pack.toml"].decode())
-    if not with_map:
-        files = {k: v for k, v in files.items() if not k.startswith("map")}
     issues: list = []
     g = gather(files, ("meta", "files"), issues)
     meta = convert(manifest["meta"], PackMeta, "meta", "pack.toml", issues)
@@ -89,7 +94,7 @@ def real_pack(with_map: bool = True) -> Pack:
 
 @lru_cache(maxsize=4)
 def synthetic_pack(fortresses: tuple[str, ...] = ("0847",), sea_hexsides: tuple[tuple[str, str], ...] = ()) -> Pack:
-    pack = real_pack(with_map=False)
+    pack = pack_without_map()
     sources = {**pack.sources, SYNTHETIC: Placeholder(reason="synthetic test map (tests/unit/breakout_pursuit/supply_helpers.py)")}
     return replace(pack, sources=sources, map=synthetic_map(fortresses=fortresses, sea_hexsides=sea_hexsides))
 

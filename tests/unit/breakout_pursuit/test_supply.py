@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from domain.games.breakout_pursuit import supply
-from domain.games.breakout_pursuit.effects import SupplyJudged, UnitEliminated, UnitExpended
+from domain.games.breakout_pursuit.effects import BattlegroupFormed, SupplyJudged, UnitEliminated, UnitExpended
 from domain.games.breakout_pursuit.model import EXPENDED, ISOLATED, SUPPLIED, UNSUPPLIED
 from domain.games.breakout_pursuit.orders import EndPhase, JudgeSupply
 from domain.kernel.commands import Accepted, Rejected
@@ -289,3 +289,13 @@ def test_supply_L_units_are_never_lost_through_lack_of_supply():
     ruling, after = rule(supply_phase(**{US: {"hex": "3031"}}), "allied", EndPhase())
     assert effects_of(ruling, SupplyJudged)[0].states == {US: ISOLATED}
     assert after.units[US].hex == "3031" and not any(e.unit == US for e in effects_of(ruling, UnitEliminated))
+
+
+def test_a_battlegroup_formed_in_its_own_player_turn_keeps_its_parents_judged_supply():
+    """Supply K (L374), Battlegroups N (L314): formed on the parent's hex after the judgement, the
+    battlegroup takes the parent's state for the rest of the Player-Turn."""
+    state = position(turn=3, phase="combat", units={"us-jul-xx-16-8-2": {"hex": "3031"}}, supply={"us-jul-xx-16-8-2": UNSUPPLIED})
+    adj = adjudication(state)
+    adj.emit(BattlegroupFormed(parent="us-jul-xx-16-8-2", unit="us-jul-xx-16-8-2-bg1", hex="3031", strength=3, ma=8,
+                               unit_type="armor"))
+    assert adj.state.supply["us-jul-xx-16-8-2-bg1"] == UNSUPPLIED
