@@ -15,6 +15,8 @@ CHERBOURG, BAYEUX, PARIS, ANTWERP, REIMS, ST_MALO, ESSEN, DUSSELDORF = (
     "Cherbourg", "Bayeux", "Paris", "Antwerp", "Reims", "St. Malo", "Essen", "Düsseldorf")
 EDGES = ("edge_A", "edge_B", "edge_C", "edge_D")
 EAST_EDGE = "edge_East"
+NORTH_OF_BREAKOUT_LINE = "north_of_allied_breakout_line"  # Victory E: "south of" is every other land hex
+VP_PLACES = {"paris": PARIS, "antwerp": ANTWERP, "reims": REIMS}  # vp_special rows -> map places (Victory F)
 # Map terrain -> the Terrain Effects Chart row that governs it.
 TEC_ROW = {"town": "town_city", "city": "town_city"}
 
@@ -161,3 +163,14 @@ class GameData:
     @cached_property
     def vp_special(self) -> dict[str, dict]:
         return {r.key: r.values for r in _chart(self.pack, "vp_special").rows}
+
+    @cached_property
+    def vp_places(self) -> dict[str, tuple[str, ...]]:
+        """The hexes of each place that scores (Victory F): the chart's own, else the map place's
+        (a test map may lack one; the pack's map has them all)."""
+        out = {}
+        for key, name in VP_PLACES.items():
+            hexes = self.vp_special[key].get("hexes") or (self.map.places[name].hexes if name in self.map.places else ())
+            if hexes:
+                out[key] = tuple(hexes)
+        return out

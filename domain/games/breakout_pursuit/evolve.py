@@ -65,7 +65,9 @@ def evolve(state: State, e: Any, data) -> State:
             p = state.units[parent]
             bg = Unit(id=uid, side=p.side, counter=counter or uid, cls=p.cls, type=type_, strength=strength, ma=ma, size="BG",
                       nat=p.nat, hex=hex_, parent=parent)
-            return replace(state, units={**state.units, uid: bg})
+            # Formed on its parent's hex in its own Player-Turn, it keeps the parent's judged supply (Supply K).
+            supply = {**state.supply, uid: state.supply[parent]} if parent in state.supply else state.supply
+            return replace(state, units={**state.units, uid: bg}, supply=supply)
         case ControlChanged(hexes=hexes):
             return replace(state, control={**state.control, **hexes})
         case FortressDestroyed(hex=hex_):

@@ -35,7 +35,12 @@ OPTIONS: tuple[Option, ...] = (
     ruling("air_struck_units_attackable", True, (True, False),
            "Units hit by the Air Strike may still be attacked by ground units in the same Combat Phase.", cite.COMBAT_E),
     ruling("supply_source_in_enemy_zoc", True, (True, False),
-           "A supply source hex may lie in German ZOC (except the Naval Supply unit).", cite.SUPPLY_A),
+           "A supply source hex (Cherbourg, Bayeux, a pipeline, a Supply unit; for the Germans an East edge hex) may lie "
+           "in enemy ZOC; the Naval Supply unit never (Correction L656).", cite.SUPPLY_A),
+    ruling("supply_path_blocked_by", "blocking_units", ("blocking_units", "any_unit"),
+           "An 'Enemy occupied' hex on a supply path is one holding combat units or a Truck: Supply, Pipeline and Naval "
+           "Supply units alone do not block German paths (they do not stop German movement, Non-Combat A); Delay markers "
+           "never block (Delay B).", cite.NON_COMBAT_A),
     ruling("fortress_blocks_allied_supply", True, (True, False),
            "An intact German fortress hex blocks Allied supply paths, like an enemy-occupied hex.", cite.FORTRESS_GENERAL),
     ruling("pursuit_st_malo", "destroyed", ("destroyed", "intact_allied"),
@@ -46,7 +51,12 @@ OPTIONS: tuple[Option, ...] = (
     ruling("surrounded_by", "blocking_units", ("blocking_units", "any_unit"),
            "'Completely surrounded by enemy occupied hexes' counts combat units and Trucks, not pipelines or supply units.",
            cite.VICTORY_A),
-    ruling("paris_requires_all_three", True, (True, False), "Paris scores only for the side controlling all three hexes.", cite.VICTORY_F),
+    ruling("paris_requires_all_three", True, (True, False),
+           "Paris scores only for the side controlling all three hexes (False: for the side controlling two of them).",
+           cite.VICTORY_F),
+    ruling("fortress_points_after_destruction", "scores", ("scores", "none"),
+           "A fortress hex keeps scoring 10 for its controller after the fortress is destroyed (Fortress D makes it a "
+           "city; the Pursuit's Allied St. Malo would otherwise score nothing).", cite.VICTORY_F),
     ruling("breakout_exit_deadline", "allied_turn_k_plus_3", ("allied_turn_k_plus_3",),
            "Crossing the Breakout Line in Allied Player-Turn k sets the deadline at the end of Allied Player-Turn k+3.", cite.VICTORY_E),
     ruling("breakout_never_crossed", "german_scores", ("german_scores", "nobody_scores"),

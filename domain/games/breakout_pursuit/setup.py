@@ -57,6 +57,6 @@ def setup(data: GameData, scenario: str, *, game_id: str, ruleset_id: str, optio
 def scoring_hexes(data: GameData) -> set[str]:
     """Hexes whose control scores (Victory D and F): Paris, Antwerp, Reims, fortresses, West Wall."""
     out = set(data.fortress_hexes) | set(data.west_wall)
-    for row in data.vp_special.values():
-        out.update(row.get("hexes", ()))
+    for hexes in data.vp_places.values():
+        out.update(hexes)
     return {h for h in out if h in data.map.hexes}

@@ -1,24 +1,326 @@
-"""Supply A-L. INTERIM: the supply work replaces this module (issue 8); until then every unit
-counts as supplied."""
+"""Supply A-L and the Supply Effects Chart (L342-388; Corrections L636, L640, L642, L656; German
+Fortresses C).
+
+A Supply Path is a line of contiguous hexes from a unit to a source: never across a sea
+hexside, never into an enemy-occupied or enemy-controlled hex, though the unit's own hex may be
+in enemy ZOC (A). Its length is the number of hexes stepped, 0 on the source. German units are
+supplied by a path of any length to the East edge, or on a Fortress hex, else isolated (D, E;
+Fortress C). Allied units are supplied within 4, unsupplied within 8, else isolated (F), from
+Cherbourg, Bayeux, active pipelines, Supply units the Allied player chooses to trace to, and, for
+UK and Ca units, the face-up Naval Supply unit on a coastal hex outside German hexes and ZOC (G,
+Correction L656); the best state wins (C). Trucks are always supplied (L642), paratroops on the
+Game-Turn of their drop (L640). A Supply unit traced to is expended after every path of the
+phase (J, L); Allied units are never required to trace to one (Correction L636).
+
+Each source class is searched breadth-first from its hexes once, so judging every unit of a side
+costs one pass over the map (plus one short pass per Supply unit the Allied player offers).
+
+Interim (issue 9): Allied defenders are judged at the moment of a German attack from the sources
+that are never expended; the forced trace to a Supply unit of case H is not applied yet.
+"""
 from __future__ import annotations
+
+import weakref
+from collections import deque
+from typing import Iterable, NamedTuple
+
+from domain.games.breakout_pursuit import cite, zoc
+from domain.games.breakout_pursuit.effects import SupplyJudged, UnitExpended
+from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, SUPPLIED, UNSUPPLIED, State, Unit, enemy
+from domain.games.breakout_pursuit.orders import JudgeSupply
+from domain.kernel.commands import Reject
+from domain.kernel.effects import PhaseAdvanced
+
+RANK = {SUPPLIED: 0, UNSUPPLIED: 1, ISOLATED: 2}
+NAVAL_USERS = ("UK", "Ca")  # Naval Supply P; Explanation of Terms (Unit Designation)
+
+
+class Trace(NamedTuple):
+    state: str
+    length: int  # hexes stepped from the unit to its source; -1 when isolated
+    source: str  # "east_edge", "fortress", "cherbourg", "bayeux", a unit id, "truck", "airdrop"; "" when isolated
+
+
+# --- the map as supply paths see it ------------------------------------------------------------
+
+_GRAPHS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _graph(data) -> dict[str, tuple[str, ...]]:
+    """For each land hex, the land hexes a path may step to (not across a sea hexside)."""
+    g = _GRAPHS.get(data)
+    if g is None:
+        g = {h: tuple(n for n in ns if data.enterable(n) and not data.sea_between(h, n))
+             for h, ns in data.neighbours.items() if data.enterable(h)}
+        _GRAPHS[data] = g
+    return g
+
+
+def _spread(graph, sources: dict[str, str], blocked: frozenset[str], limit: int | None) -> dict[str, tuple[int, str]]:
+    """Breadth-first from every source hex at once: steps and nearest source for each hex reached
+    through hexes a path may enter (a source hex itself may be in enemy ZOC: the path ends there)."""
+    reach = {h: (0, label) for h, label in sorted(sources.items())}
+    queue = deque(reach)
+    while queue:
+        h = queue.popleft()
+        d, label = reach[h]
+        if limit is not None and d >= limit:
+            continue
+        for n in graph.get(h, ()):
+            if n not in reach and n not in blocked:
+                reach[n] = (d + 1, label)
+                queue.append(n)
+    return reach
+
+
+def _length(hex_id: str, reach: dict[str, tuple[int, str]], graph) -> tuple[int, str] | None:
+    """The shortest path from a unit's hex: 0 on a source, else one step to the nearest reached
+    neighbour (the unit's own hex may be enemy-controlled, A)."""
+    if hex_id in reach and reach[hex_id][0] == 0:
+        return reach[hex_id]
+    best = min(((reach[n][0] + 1, reach[n][1]) for n in graph.get(hex_id, ()) if n in reach), default=None)
+    return best
+
+
+# --- what blocks a path ------------------------------------------------------------------------
+
+
+def _occupies(u: Unit, rule: str) -> bool:
+    if u.hex is None or u.cls == "marker":
+        return False
+    return rule == "any_unit" or u.combat_unit or u.type == "truck"
+
+
+def _enemy_occupied(state: State, side: str) -> frozenset[str]:
+    rule = state.core.options.get("supply_path_blocked_by", "blocking_units")
+    return frozenset(u.hex for u in state.units.values() if u.side == enemy(side) and _occupies(u, rule))
+
+
+class _Ground(NamedTuple):
+    occupied: frozenset[str]  # enemy-occupied hexes
+    controlled: frozenset[str]  # enemy-controlled hexes
+    blocked: frozenset[str]  # hexes no path may enter
+
+
+def _ground(state: State, data, side: str) -> _Ground:
+    occupied = _enemy_occupied(state, side)
+    controlled = zoc.enemy_controlled(state, data, side)
+    blocked = occupied | controlled
+    if side == ALLIED and state.core.options.get("fortress_blocks_allied_supply", True):
+        blocked |= frozenset(h for h, s in state.fortresses.items() if s == "intact")
+    return _Ground(occupied, controlled, blocked)
+
+
+def _usable(hex_id: str | None, ground: _Ground, state: State) -> bool:
+    if hex_id is None or hex_id in ground.occupied:
+        return False
+    return state.core.options.get("supply_source_in_enemy_zoc", True) or hex_id not in ground.controlled
+
+
+# --- supply states -----------------------------------------------------------------------------
+
+
+def judged_units(state: State, side: str) -> list[Unit]:
+    """Units whose supply is judged: combat units and Trucks on the map (Supply, Pipeline and Naval
+    Supply units are sources, not users; markers are not units)."""
+    return sorted((u for u in state.units.values() if u.side == side and u.hex is not None
+                   and (u.combat_unit or u.type == "truck")), key=lambda u: u.id)
+
+
+def _limits(data) -> tuple[int, int]:
+    fx = data.supply_effects
+    return int(fx["allied_supplied"]["max_path"]), int(fx["allied_unsupplied"]["max_path"])
+
+
+def _allied_state(length: int | None, limits: tuple[int, int]) -> str:
+    if length is None or length > limits[1]:
+        return ISOLATED
+    return SUPPLIED if length <= limits[0] else UNSUPPLIED
+
+
+def _always(u: Unit, state: State) -> Trace | None:
+    if u.type == "truck":
+        return Trace(SUPPLIED, 0, "truck")  # Correction L642
+    if u.side == ALLIED and u.dropped and u.dropped == state.core.clock.turn:
+        return Trace(SUPPLIED, 0, "airdrop")  # Correction L640
+    if u.side == GERMAN and state.fortresses.get(u.hex) == "intact":
+        return Trace(SUPPLIED, 0, "fortress")  # Fortress C
+    return None
+
+
+def paths(state: State, data, side: str, *, use: Iterable[str] = ()) -> dict[str, Trace]:
+    """Each judged unit's supply: state, path length and source. `use`: the Allied Supply units
+    that may be traced to; a unit traces to one only when it gives a better state than the
+    sources never expended, and as few of them are traced to as the greedy choice finds."""
+    if side == GERMAN:
+        return _german(state, data)
+    return _allied(state, data, tuple(use))[0]
+
+
+def _german(state: State, data) -> dict[str, Trace]:
+    graph, ground = _graph(data), _ground(state, data, GERMAN)
+    sources = {h: "east_edge" for h in data.east_edge if _usable(h, ground, state)}
+    reach = _spread(graph, sources, ground.blocked, None)
+    out = {}
+    for u in judged_units(state, GERMAN):
+        found = _always(u, state)
+        if found is None:
+            length = _length(u.hex, reach, graph)
+            found = Trace(SUPPLIED, *length) if length else Trace(ISOLATED, -1, "")
+        out[u.id] = found
+    return out
+
+
+def _allied_sources(state: State, data, ground: _Ground) -> tuple[dict[str, str], dict[str, str]]:
+    """Sources never expended: for every unit, and for UK/Ca units only (the Naval Supply unit)."""
+    general = {h: name for name, h in (("cherbourg", data.cherbourg), ("bayeux", data.bayeux)) if _usable(h, ground, state)}
+    naval = {}
+    for u in sorted(state.units.values(), key=lambda u: u.id):
+        if u.side != ALLIED or u.hex is None or not u.active:
+            continue
+        if u.type == "pipeline" and _usable(u.hex, ground, state):
+            general.setdefault(u.hex, u.id)
+        elif u.type == "naval_supply" and data.hex_has(u.hex, "coastal") \
+                and u.hex not in ground.occupied and u.hex not in ground.controlled:
+            naval[u.hex] = u.id
+    return general, naval
+
+
+def _allied(state: State, data, use: tuple[str, ...]) -> tuple[dict[str, Trace], list[str], list[str]]:
+    """(traces, Supply units traced to, Supply units that would improve some unit on their own)."""
+    graph, ground, limits = _graph(data), _ground(state, data, ALLIED), _limits(data)
+    general, naval = _allied_sources(state, data, ground)
+    reach = _spread(graph, general, ground.blocked, limits[1])
+    naval_reach = _spread(graph, naval, ground.blocked, limits[1]) if naval else {}
+    supply_units = [state.units[s] for s in use if _usable(state.units[s].hex, ground, state)]
+    unit_reach = {s.id: _spread(graph, {s.hex: s.id}, ground.blocked, limits[1]) for s in supply_units}
+
+    out: dict[str, Trace] = {}
+    wants: dict[str, dict[str, int]] = {}  # unit -> {Supply unit: length} giving its best state
+    useful: set[str] = set()
+    for u in judged_units(state, ALLIED):
+        fixed = _always(u, state)
+        if fixed:
+            out[u.id] = fixed
+            continue
+        options = [_length(u.hex, reach, graph)]
+        if u.nat in NAVAL_USERS:
+            options.append(_length(u.hex, naval_reach, graph))
+        found = min((o for o in options if o), default=None)
+        base = Trace(_allied_state(found[0], limits), *found) if found and found[0] <= limits[1] else Trace(ISOLATED, -1, "")
+        out[u.id] = base
+        better = {}
+        for sid, r in unit_reach.items():
+            got = _length(u.hex, r, graph)
+            if got and RANK[_allied_state(got[0], limits)] < RANK[base.state]:
+                better[sid] = got[0]
+        if better:
+            useful.update(better)
+            best = min(RANK[_allied_state(d, limits)] for d in better.values())
+            wants[u.id] = {s: d for s, d in better.items() if RANK[_allied_state(d, limits)] == best}
+    chosen = _fewest(wants)
+    for uid, (sid, d) in chosen.items():
+        out[uid] = Trace(_allied_state(d, limits), d, sid)
+    return out, sorted({sid for sid, _ in chosen.values()}), sorted(useful)
+
+
+def _fewest(wants: dict[str, dict[str, int]]) -> dict[str, tuple[str, int]]:
+    """Each unit's Supply unit, as few of them as the greedy choice finds: the one serving most
+    units first (ties: the lower id)."""
+    left, out = dict(wants), {}
+    while left:
+        counts: dict[str, int] = {}
+        for options in left.values():
+            for sid in options:
+                counts[sid] = counts.get(sid, 0) + 1
+        sid = min(counts, key=lambda k: (-counts[k], k))
+        for uid in [uid for uid, options in left.items() if sid in options]:
+            out[uid] = (sid, left.pop(uid)[sid])
+    return out
+
+
+def useful_supply_units(state: State, data) -> list[str]:
+    """Allied Supply units on the map that would give some unit a better state on their own."""
+    offered = tuple(sorted(u.id for u in state.units.values() if u.side == ALLIED and u.type == "supply" and u.hex is not None))
+    return _allied(state, data, offered)[2] if offered else []
+
+
+def defender_states(state: State, data, unit_ids: Iterable[str]) -> dict[str, str]:
+    """Supply states at the moment of combat (Procedure, K). Units not judged (non-combat units)
+    are reported supplied: supply changes nothing for them. Interim: Allied defenders use only the
+    sources never expended (the forced Supply-unit trace of case H is issue 9)."""
+    ids = list(unit_ids)
+    traces: dict[str, Trace] = {}
+    for side in {state.units[i].side for i in ids}:
+        traces.update(paths(state, data, side))
+    return {i: traces[i].state if i in traces else SUPPLIED for i in ids}
+
+
+# --- the Supply Judgement Phase ----------------------------------------------------------------
 
 
 def enter(adj) -> bool:
+    """German supply is judged at once; so is the Allied, unless Supply units could be used, in
+    which case the Allied player chooses (O09)."""
+    side = adj.state.core.clock.side
+    if side == ALLIED and useful_supply_units(adj.state, adj.ruleset.data):
+        return True
+    _judge(adj, side, ())
     return False
 
 
 def leave(adj) -> None:
-    return None
+    """A phase ended without a judgement (the Allied player ended it): no Supply unit is used."""
+    for e in reversed(adj.effects):
+        if isinstance(e, SupplyJudged):
+            return
+        if isinstance(e, PhaseAdvanced):
+            break
+    _judge(adj, adj.state.core.clock.side, ())
 
 
-def legal(state, data, side) -> list:
-    return []
+def legal(state: State, data, side: str) -> list[JudgeSupply]:
+    """None, each useful Supply unit alone, or all of them (bounded: 2 + n choices)."""
+    if side != ALLIED:
+        return []
+    useful = useful_supply_units(state, data)
+    out = [JudgeSupply(use=())] + [JudgeSupply(use=(s,)) for s in useful]
+    if len(useful) > 1:
+        out.append(JudgeSupply(use=tuple(useful)))
+    return out
 
 
-def judge(adj, seat, order) -> None:
-    from domain.kernel.commands import Reject
-    raise Reject("not_implemented", "Supply judgement is not implemented yet (issue 8).")
+def judge(adj, seat: str, order: JudgeSupply) -> None:
+    state = adj.state
+    if state.core.layout.side_of(seat) != ALLIED:
+        raise Reject("no_supply_decision", "German supply is judged by the umpire: there is nothing to choose.", cite.SUPPLY_D)
+    if len(set(order.use)) != len(order.use):
+        raise Reject("duplicate_supply_unit", "Name each Supply unit once.", cite.SUPPLY_J)
+    for sid in order.use:
+        u = state.units.get(sid)
+        if u is None or u.side != ALLIED or u.type != "supply" or u.hex is None:
+            raise Reject("not_a_supply_unit", f"{sid!r} is not an Allied Supply unit on the map; only those may be traced to.",
+                         cite.SUPPLY_G, unit=sid)
+    _judge(adj, ALLIED, order.use)
+    from domain.games.breakout_pursuit import sequence
+
+    sequence.end_phase(adj)
 
 
-def defender_states(state, data, unit_ids) -> dict:
-    return {u: "supplied" for u in unit_ids}
+def _judge(adj, side: str, use: tuple[str, ...]) -> None:
+    state, data = adj.state, adj.ruleset.data
+    if side == GERMAN:
+        traces, traced = _german(state, data), []
+        cites = (cite.SUPPLY_PROCEDURE, cite.SUPPLY_A, cite.SUPPLY_D, cite.SUPPLY_E, cite.FORTRESS_C)
+    else:
+        traces, traced, _ = _allied(state, data, use)
+        cites = (cite.SUPPLY_PROCEDURE, cite.SUPPLY_A, cite.SUPPLY_C, cite.SUPPLY_F, cite.SUPPLY_G, cite.SUPPLY_NOT_REQUIRED,
+                 cite.TRUCKS_SUPPLIED, cite.PARATROOPS_SUPPLIED, cite.NAVAL_N, cite.NAVAL_P, cite.NAVAL_SUPPLY_USE,
+                 cite.ruling("fortress_blocks_allied_supply", state.core.options.get("fortress_blocks_allied_supply", True)))
+    cites += (cite.ruling("supply_source_in_enemy_zoc", state.core.options.get("supply_source_in_enemy_zoc", True)),
+              cite.ruling("supply_path_blocked_by", state.core.options.get("supply_path_blocked_by", "blocking_units")))
+    adj.emit(SupplyJudged(side=side, states={u: t.state for u, t in traces.items()},
+                          paths={u: t.length for u, t in traces.items()}, sources={u: t.source for u, t in traces.items()},
+                          cite=cites))
+    for sid in traced:  # removed after all paths of the phase (J)
+        adj.emit(UnitExpended(unit=sid, hex=state.units[sid].hex, cite=(cite.SUPPLY_J, cite.SUPPLY_UNITS_L)))
