@@ -33,7 +33,9 @@ def refused(ruling, code):
 
 def cut_off_10_6():
     """A German 10-6 at 0404 with every neighbour Allied-occupied or -controlled, hit by a Dr."""
-    s = combat_position({UK14: {"hex": "0405"}, UK12: {"hex": "0405"}, US16: {"hex": "0403"}, DE10: {"hex": "0404"}})
+    # Cut off, it is also isolated; the option keeps its strength whole so the 2-1 Dr column stays (Supply chart).
+    s = combat_position({UK14: {"hex": "0405"}, UK12: {"hex": "0405"}, US16: {"hex": "0403"}, DE10: {"hex": "0404"}},
+                        options={"german_isolated_effects": "none"})
     return submit(s, "allied", Attack(attackers=(UK14, UK12), hex="0404"), dice=[die_for("2-1", "Dr")])
 
 

@@ -44,8 +44,10 @@ def test_odds_are_rounded_in_favour_of_the_defender_26_against_9_is_2_1():
     """Combat G, L291: "26-9 would round-off to a 2-1"; played: a 14 and a 12 against a 9."""
     cols = data().crt.columns
     assert strength.odds(26, 9, cols) == "2-1"
-    s = combat_position({UK14: {"hex": "0406"}, UK12: {"hex": "0404"}, DE9: {"hex": "0405"}})
+    # Both attackers on the west side, so the German keeps its supply path east (Supply D) at full strength.
+    s = combat_position({UK14: {"hex": "0406"}, UK12: {"hex": "0506"}, DE9: {"hex": "0405"}})
     a = resolved(submit(s, "allied", Attack(attackers=(UK14, UK12), hex="0405"), dice=[1])[0])
+    assert a.defender_supply == {DE9: "supplied"}
     assert (a.attack, a.defense, a.odds, a.computed_odds) == (26, 9, "2-1", "2-1")
 
 
@@ -295,7 +297,7 @@ def test_the_combat_phase_asks_only_when_an_attack_is_possible():
 def test_every_listed_attack_is_accepted():
     """legal() lists only orders accepted if submitted next: the full attack and its lower columns (H)."""
     s = combat_position({UK14: {"hex": "0406"}, UK12: {"hex": "0404"}, US12: {"hex": "0506"}, DE9: {"hex": "0405"},
-                         DE4: {"hex": "0304"}})
+                         DE4: {"hex": "0304"}}, options={"german_isolated_effects": "none"})  # odds on full strength
     orders = combat.legal(s, data(), "allied")
     assert {o.hex for o in orders} == {"0405", "0304"}
     full = next(o for o in orders if o.hex == "0405" and o.odds is None)
