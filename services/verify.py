@@ -17,7 +17,7 @@ import msgspec
 
 from domain.kernel import chain, game
 from domain.kernel.commands import Begin, RefereeOrder, SeatOrder
-from domain.kernel.dice import KeyedDice, key_for, verify_key
+from domain.kernel.dice import KeyedDice, key_for, mix_of, verify_key
 from domain.kernel.log import (
     COMMAND_TYPES, Codec, GameCreated, KeyRevealed, OrderSubmitted, RefereeCommand, SystemCommand, ruling_entries,
 )
@@ -137,7 +137,7 @@ def _readjudicate(header, events, genesis, keys, catalog, report, progress) -> R
             try:
                 ruling = game.adjudicate(ruleset, state, command,
                                          KeyedDice(game_id=genesis.game_id, command=cmd.version, keys=key,
-                                                   mix=bytes.fromhex(genesis.dice.mix)), version=cmd.version)
+                                                   mix=mix_of(state.core.entropy)), version=cmd.version)
             except KeyUnknown as exc:
                 report.unverified.append(f"rulings from event {e.version} on not re-adjudicated yet: {exc}")
                 return report
