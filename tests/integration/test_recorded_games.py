@@ -11,7 +11,6 @@ from msgspec.structs import replace
 from domain.games.sandbox.pack import CRT
 from domain.games.sandbox.rules import Sandbox
 from domain.kernel.pack.schema import CrtCell
-from domain.kernel.ruleset import register
 from services.catalog import Catalog
 from services.export import parse
 from services.verify import main, verify
@@ -41,7 +40,9 @@ def test_a_newer_version_reports_the_first_divergence_without_changing_history(m
     original = path.read_bytes()
     header, events = parse(original.splitlines())
     assert verify(header, events, CATALOG).ok
-    register(SandboxV2())
+    from domain.kernel import ruleset as registry
+
+    monkeypatch.setitem(registry._REGISTRY, "sandbox@2", SandboxV2())  # gone again after the test
     rows = {k: (CrtCell(result="DE", prov="sandbox"),) for k in CRT.rows}
     monkeypatch.setattr(combat_module, "CRT", replace(CRT, rows=rows))  # what version 2 would rule
     report = verify(header, events, CATALOG, ruleset="sandbox@2")
