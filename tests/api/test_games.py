@@ -124,3 +124,10 @@ def test_only_organisers_create_games(client, ref, game):
     assert client.post("/v1/games", json=body, headers=ref).status_code == 403
     assert client.post("/v1/games", json=body, headers=game.seats["red"]).status_code == 403
     assert client.post("/v1/games", json=body, headers=bearer("umpire_0000000000000000_" + "A" * 43)).status_code == 401
+
+
+def test_create_with_wait_answers_once_the_game_has_begun(client, org):
+    r = client.post("/v1/games?wait=10", json={"scenario": "sandbox/1"}, headers=org)
+    assert r.status_code == 201, r.text
+    summary = client.get(f"/v1/games/{r.json()['id']}", headers=org).json()
+    assert summary["adjudicated_version"] >= 1 and summary["to_act"] == ["red"]
