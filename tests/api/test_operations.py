@@ -19,6 +19,7 @@ ENDPOINTS = {
     ("post", "/v1/games/{game_id}/orders"), ("get", "/v1/games/{game_id}/events"),
     ("get", "/v1/games/{game_id}/stream"), ("post", "/v1/games/{game_id}/seats/{seat}/token"),
     ("post", "/v1/games/{game_id}/commands"), ("post", "/v1/games/{game_id}/referee"), ("get", "/metrics"),
+    ("get", "/v1/games/{game_id}/map.svg"),
 }
 
 
