@@ -101,5 +101,5 @@ def _maps(request: Request) -> dict[str, tuple[bytes, bytes]]:
 def _draw(pack) -> tuple[bytes, bytes]:
     from services.mapsvg import render_svg
 
-    plain = render_svg(pack.map, title=pack.meta.title).encode()
+    plain = render_svg(pack.map).encode()  # the page has its own heading
     return plain, gzip.compress(plain, compresslevel=6)

@@ -2,7 +2,7 @@
 // shown as dice. Game-specific effects get a generic line built from their fields.
 
 import { el } from './dom.js';
-import { describe, kindName, value } from './orders.js';
+import { describe, kindName } from './orders.js';
 
 const SKIP = new Set(['type', 'cite', 'vis', 'citations', 'details', 'partial']);
 
@@ -27,11 +27,20 @@ export function rollsOf(data) {
   return Object.values(data || {}).filter(isRoll);
 }
 
+// Scalars in full; nested tables shortened to `{…}` (the event's full data is one click away).
+function brief(v, depth) {
+  if (Array.isArray(v)) return v.length ? v.map((x) => brief(x, depth + 1)).join(', ') : 'none';
+  if (v && typeof v === 'object') {
+    return depth > 1 ? '{…}' : Object.entries(v).map(([k, x]) => `${k} → ${brief(x, depth + 1)}`).join(', ');
+  }
+  return String(v);
+}
+
 function fields(data) {
   const parts = [];
   for (const [k, v] of Object.entries(data || {})) {
     if (SKIP.has(k) || isRoll(v) || v === null || v === '' || (typeof v === 'object' && !Object.keys(v).length)) continue;
-    parts.push(`${k.replaceAll('_', ' ')}: ${value(v)}`);
+    parts.push(`${k.replaceAll('_', ' ')}: ${brief(v, 0)}`);
   }
   return parts.join('; ');
 }
@@ -51,15 +60,12 @@ export function summary(e) {
     case 'ruling': return `Ruling on #${d.adjudicates}: ${d.verdict}${d.message ? `: ${d.message}` : ''}${d.code ? ` [${d.code}]` : ''}`;
     case 'adjudication.failed': return `The umpire could not rule on #${d.adjudicates}: ${d.error}`;
     case 'phase.advanced': return `Now: ${d.label}`;
-    case 'frame.opened': return `Decision ${d.frame?.id ?? ''} opened: ${d.frame?.kind ?? ''} for ${value(d.frame?.seats ?? [])}`;
+    case 'frame.opened': return `Decision ${d.frame?.id ?? ''} opened: ${d.frame?.kind ?? ''} for ${brief(d.frame?.seats ?? [], 0)}`;
     case 'frame.answered': return `${d.seat} answered decision ${d.frame}`;
     case 'frame.closed': return `Decision ${d.frame} closed${d.answers ? `: ${fields(d.answers)}` : ''}`;
     case 'ledger.posted': return `${d.owner}: ${d.kind} ${d.amount} ${d.ledger} point(s)`;
     case 'game.ended': return `The game has ended: ${fields(d)}`;
-    default: {
-      const rolls = rollsOf(d).map(rollText);
-      return [`${e.type}`, fields(d), ...rolls].filter(Boolean).join(' · ');
-    }
+    default: return [e.type, fields(d)].filter(Boolean).join(' · ');
   }
 }
 
@@ -79,6 +85,10 @@ export function eventItem(e) {
     verdict ? el('span', { class: `badge ${verdict}` }, verdict) : null, verdict ? ' ' : null,
     el('span', { class: 'text' }, summary(e)),
     rolls.map((r) => el('span', { class: 'die', title: `${rollText(r)}: draw ${r.draw} of command ${r.command}, ${r.chain} chain` }, `d${r.sides}: ${r.value}`)));
+  if (!e.hidden && summary(e).includes('{…}')) {
+    const shown = Object.fromEntries(Object.entries(d).filter(([k]) => !SKIP.has(k)));
+    item.append(el('details', { class: 'data' }, el('summary', {}, 'all fields'), el('pre', {}, JSON.stringify(shown, null, 1))));
+  }
   if (cites.length) {
     item.append(el('details', { class: 'citations' }, el('summary', {}, `${cites.length} citation${cites.length > 1 ? 's' : ''}`),
       el('ul', {}, cites.map((c) => el('li', { class: 'citation' }, citationText(c))))));

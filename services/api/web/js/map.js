@@ -68,8 +68,11 @@ export class Board {
     if (!pts.length) return this.setView(this.whole);
     const pad = this.radius * 3;
     const xs = pts.map((p) => p.x), ys = pts.map((p) => p.y);
-    const x = Math.min(...xs) - pad, y = Math.min(...ys) - pad;
-    this.setView({ x, y, width: Math.max(...xs) + pad - x, height: Math.max(...ys) + pad - y });
+    // Never closer than about seven hexes across: a few pieces still show their surroundings.
+    const width = Math.max(Math.max(...xs) - Math.min(...xs) + 2 * pad, this.radius * 12);
+    const height = Math.max(Math.max(...ys) - Math.min(...ys) + 2 * pad, this.radius * 10);
+    const cx = (Math.max(...xs) + Math.min(...xs)) / 2, cy = (Math.max(...ys) + Math.min(...ys)) / 2;
+    this.setView({ x: cx - width / 2, y: cy - height / 2, width, height });
   }
 
   toRoot(x, y) {

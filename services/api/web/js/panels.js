@@ -109,7 +109,8 @@ export function selection(game, act) {
   if (s.kind === 'target') return attackPanel(game, act, s, cancel);
   const here = act.unitsIn(s.hex);
   const about = (game.legal?.orders || []).filter((o) => !isMove(o) && !isAttack(o) && hexesOf(o).includes(s.hex));
-  return [el('p', {}, `Hex ${s.hex}: ${here.length ? here.map((u) => u.id).join(', ') : 'no pieces you can see'}.`),
+  const name = (u) => (u.marker && !u.kind && !u.type ? `a ${u.side} marker` : u.id);
+  return [el('p', {}, `Hex ${s.hex}: ${here.length ? here.map(name).join(', ') : 'no pieces you can see'}.`),
     about.length ? el('div', { class: 'buttons' }, about.map((o) => el('button', { type: 'button', class: 'order', onclick: () => act.submit(o) },
       `${kindName(o.type)}: ${describe(o)}`))) : null, cancel];
 }
@@ -119,7 +120,7 @@ function attackPanel(game, act, s, cancel) {
   const eligible = [...new Set(options.flatMap(attackersOf))];
   const matching = options.filter((o) => sameSet(attackersOf(o), s.attackers));
   const chosen = matching.find((o) => (o.odds || '') === s.odds) || matching[0];
-  const defenders = act.unitsIn(s.hex).map((u) => u.id);
+  const defenders = act.unitsIn(s.hex).map((u) => (u.marker && !u.kind && !u.type ? `a ${u.side} marker` : u.id));
   const boxes = eligible.map((id) => el('label', { class: 'attacker' }, el('input', { type: 'checkbox', value: id, checked: s.attackers.includes(id),
     onchange: (e) => act.select({ ...s, attackers: e.target.checked ? [...s.attackers, id] : s.attackers.filter((x) => x !== id) }) }), ` ${id}`));
   const odds = matching.length > 1 || matching.some((o) => o.odds)

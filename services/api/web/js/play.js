@@ -194,11 +194,15 @@ async function submit(order) {
   document.body.dataset.busy = '1';
   fill($('ruling'), panels.ruling({ order, pending: true }));
   try {
-    const r = await send(order);
+    let r;
+    try {
+      r = await send(order);
+    } catch (err) { // what never reached the log: a conflict, a refused token, the store down
+      fill($('ruling'), panels.ruling({ order, error: err }));
+      return;
+    }
     fill($('ruling'), panels.ruling({ order, answer: r.data, ruled: r.status === 200 }));
     if (r.status === 200 && r.data.ruling.verdict === 'accepted') game.sel = null;
-  } catch (err) {
-    fill($('ruling'), panels.ruling({ order, error: err }));
   } finally {
     game.busy = false;
     document.body.dataset.busy = '0';
