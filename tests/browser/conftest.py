@@ -112,13 +112,18 @@ class Pages:
         self.errors: list[str] = []
         self.contexts: list[Any] = []
 
-    def open(self, game: Game, seat: str | None):
+    def new(self, who: str):
         context = self.browser.new_context(viewport=VIEWPORT)  # one per seat: each its own storage
         self.contexts.append(context)
         page = context.new_page()
-        page.on("pageerror", lambda e: self.errors.append(f"{seat}: {e}"))
+        page.on("pageerror", lambda e: self.errors.append(f"{who}: {e}"))
         page.on("console", lambda m: m.type == "error" and not EXPECTED.search(m.text)
-                and self.errors.append(f"{seat}: {m.text}"))
+                and self.errors.append(f"{who}: {m.text}"))
+        return page
+
+    def open(self, game: Game, seat: str | None):
+        """The game page as a seat (from a link with its token), or as the public (seat None)."""
+        page = self.new(seat or "public")
         fragment = f"#token={game.tokens[seat]}" if seat else ""
         page.goto(f"{self.umpire.url}/play/{game.id}{fragment}")
         page.wait_for_selector("body[data-ready='1'][data-live='1']")

@@ -117,3 +117,25 @@ def test_a_breakout_pursuit_game_shows_its_map_and_pieces_and_takes_a_move_by_cl
 
     page.screenshot(path=str(screenshots / "breakout-pursuit-allied.png"))
     assert pages.errors == []
+
+
+def test_the_landing_page_takes_a_pasted_seat_token_to_its_game_and_without_one_the_page_is_the_publics(umpire, pages):
+    game = umpire.create("sandbox/1")
+    page = pages.new("landing")
+    page.goto(f"{umpire.url}/")
+    page.fill("#token", game.tokens["red"])
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{umpire.url}/play/{game.id}")  # the token is out of the address bar
+    expect(page.locator(".who")).to_contain_text("You play Red (red)")
+    expect(page.locator("section[data-kind='deploy'] button.order")).to_have_count(2)
+
+    page.goto(f"{umpire.url}/")
+    page.fill("#token", "umpire_0000000000000000_" + "x" * 43)
+    page.click("button[type=submit]")
+    expect(page.locator("#message")).to_contain_text("The token was refused")
+
+    public = pages.open(game, None)
+    expect(public.locator(".who")).to_contain_text("Watching as the public")
+    expect(public.locator("#orders")).to_contain_text("Only a seat gives orders")
+    expect(public.locator("polygon[data-hex]")).to_have_count(20)
+    assert pages.errors == ["landing: Failed to load resource: the server responded with a status of 401 (Unauthorized)"]

@@ -74,8 +74,8 @@ export function citationsOf(e) {
   return d.citations || d.cite || [];
 }
 
-// An <li> for the history feed or a ruling's effects.
-export function eventItem(e) {
+// An <li> for the history feed or (citations open) a ruling's effects.
+export function eventItem(e, { open = false } = {}) {
   const d = e.data || {};
   const verdict = e.type === 'ruling' ? d.verdict : e.type === 'adjudication.failed' ? 'failed' : null;
   const rolls = e.hidden ? [] : rollsOf(d);
@@ -90,7 +90,7 @@ export function eventItem(e) {
     item.append(el('details', { class: 'data' }, el('summary', {}, 'all fields'), el('pre', {}, JSON.stringify(shown, null, 1))));
   }
   if (cites.length) {
-    item.append(el('details', { class: 'citations' }, el('summary', {}, `${cites.length} citation${cites.length > 1 ? 's' : ''}`),
+    item.append(el('details', { class: 'citations', open }, el('summary', {}, `${cites.length} citation${cites.length > 1 ? 's' : ''}`),
       el('ul', {}, cites.map((c) => el('li', { class: 'citation' }, citationText(c))))));
   }
   return item;

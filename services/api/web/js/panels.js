@@ -148,5 +148,5 @@ export function ruling({ order, pending, answer, ruled, error }) {
     r.message ? el('p', { class: 'message' }, r.message) : null,
     r.partial ? el('p', { class: 'partial' }, `Accepted in part: ${describe({ type: 'partial', ...r.partial })}`) : null,
     r.citations?.length ? el('ul', { class: 'citations', id: 'ruling-citations' }, r.citations.map((c) => el('li', { class: 'citation' }, citationText(c)))) : null,
-    answer.effects?.length ? el('ol', { class: 'effects', id: 'ruling-effects' }, answer.effects.map(eventItem)) : null];
+    answer.effects?.length ? el('ol', { class: 'effects', id: 'ruling-effects' }, answer.effects.map((e) => eventItem(e, { open: true }))) : null];
 }
