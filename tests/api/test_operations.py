@@ -21,6 +21,7 @@ ENDPOINTS = {
     ("post", "/v1/games/{game_id}/commands"), ("post", "/v1/games/{game_id}/referee"), ("get", "/metrics"),
     ("get", "/v1/me"), ("get", "/v1/games/{game_id}/export"), ("get", "/v1/games/{game_id}/audit"),
     ("post", "/v1/games/{game_id}/verify"), ("post", "/v1/games/{game_id}/fork"), ("post", "/v1/conformance"),
+    ("get", "/v1/games/{game_id}/map.svg"),
 }
 NO_BODY = {  # posts whose parameters are all in the path or query
     ("post", "/v1/games/{game_id}/seats/{seat}/token"), ("post", "/v1/games/{game_id}/verify"),
