@@ -18,9 +18,8 @@ from domain.kernel.dice import ScriptedDice
 from infra.packs import load_pack_dir
 
 # July counters (scenario 1.1)
-PARA_82, PARA_101, PARA_UK1, PARA_POL = "us-jul-xx-9-6-82", "us-jul-xx-9-6-101", "uk-jul-xx-10-6-1", "pl-jul-x-4-6-1"
+PARA_82, PARA_101, PARA_UK1 = "us-jul-xx-9-6-82", "us-jul-xx-9-6-101", "uk-jul-xx-10-6-1"
 AIRLANDING, SIXTH, SIXTH_10_6 = "uk-jul-xx-10-6-52", "uk-jul-xx-7-6-6", "uk-jul-xx-10-6-6r"
-MARKERS = ("1020", "1222", "1520", "1030", "0840", "2440")  # six hexes in range, sorted below
 DE_4_5, DE_11_6, DE_8_6, DE_15_6, DE_6_5 = (
     "de-jul-xx-4-5-277", "de-jul-xx-11-6-9ss", "de-jul-xx-8-6-2", "de-jul-xx-15-6-1ss", "de-jul-xx-6-5-331")
 US_12_5, US_13_5 = "us-jul-xx-12-5-4", "us-jul-xx-13-5-1"

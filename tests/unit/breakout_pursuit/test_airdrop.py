@@ -18,7 +18,7 @@ from domain.kernel.commands import Accepted, Rejected
 from domain.kernel.effects import LedgerPosted, PhaseAdvanced
 from domain.kernel.seats import PUBLIC_VIEWER, REFEREE_VIEWER, seat_viewer
 from tests.unit.breakout_pursuit.air_helpers import (
-    AIRLANDING, DE_4_5, DE_6_5, DE_8_6, DE_11_6, PARA_82, PARA_101, PARA_POL, PARA_UK1, US_12_5, US_13_5, at, data, legal,
+    AIRLANDING, DE_4_5, DE_6_5, DE_8_6, DE_11_6, PARA_82, PARA_101, PARA_UK1, US_12_5, US_13_5, at, data, legal,
     of, ruleset, submit,
 )
 

@@ -23,7 +23,7 @@ from domain.games.breakout_pursuit import BREAKOUT_PURSUIT, airdrop
 from domain.games.breakout_pursuit.orders import Attack, Move, StartAirdropCycle
 from domain.games.breakout_pursuit.rules import BreakoutPursuit
 from domain.kernel import game
-from domain.kernel.commands import Accepted, SeatOrder
+from domain.kernel.commands import SeatOrder
 from domain.kernel.dice import ScriptedDice
 from domain.kernel.seats import can_see, seat_viewer
 from domain.kernel.session import Session
