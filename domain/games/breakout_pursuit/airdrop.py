@@ -143,11 +143,12 @@ def droppable(state: State) -> list[Unit]:
 
 
 def airlanders(state: State, data) -> list[Unit]:
-    """Optional Rules B: the Airlanding unit, waiting in the Staging Area."""
+    """Optional Rules B: the Airlanding unit, waiting in the Staging Area; it lands "in the same way
+    as a Paratroop unit", so once (Paratroop A)."""
     if not state.core.options.get("optional_rule_b"):
         return []
-    return sorted((u for u in state.units.values() if u.side == ALLIED and u.type == "airlanding" and u.box == STAGING),
-                  key=lambda u: u.id)
+    return sorted((u for u in state.units.values() if u.side == ALLIED and u.type == "airlanding" and u.box == STAGING
+                   and not u.dropped), key=lambda u: u.id)
 
 
 def hex_problem(state: State, data, centre: str, h: str) -> tuple[str, str, Any] | None:
@@ -250,6 +251,8 @@ def airland(adj, order: Airland) -> None:
                      "drop, on the marker left for it.", cite.OPTIONAL_B,
                      ruling=str(state.core.options.get("airlanding_phase")))
     u = _unit(state, order.unit, "airlanding", cite.OPTIONAL_B)
+    if u.dropped:
+        raise Reject("dropped_before", f"{u.id} has already landed once.", cite.PARATROOP_A, unit=u.id)
     _hex(state, data, c.real, order.hex)
     land(adj, u, order.hex, airlanding=True)
     adj.emit(AirdropCycleEnded(reason="the Airlanding unit landed", cite=(cite.OPTIONAL_B,)))

@@ -46,6 +46,8 @@ def begin(adj) -> bool:
     when there is a German unit on the map to strike."""
     state, data = adj.state, adj.ruleset.data
     clock = state.core.clock
+    if owed(state):
+        return True
     if clock.side != ALLIED or clock.turn != strike_turn(state, data) or FLAG in state.flags or not targets(state):
         return False
     adj.emit(FlagSet(name=FLAG, value="owed", cite=(cite.AIR_STRIKE, cite.AIR_STRIKE_A,

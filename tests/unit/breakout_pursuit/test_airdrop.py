@@ -286,6 +286,15 @@ def test_the_airlanding_unit_lands_on_the_same_hexes_in_the_next_airdrop_phase()
     assert of(ruling, SupplyJudged)[0].states[AIRLANDING] == "supplied"
 
 
+def test_the_airlanding_unit_lands_once():
+    """Optional Rules B (L598): it lands 'in the same way as a Paratroop unit', which drops once (A, L412)."""
+    s = at({AIRLANDING: {"box": "staging", "dropped": 3}, PARA_82: {"hex": "1020", "dropped": 5}}, turn=6, phase="airdrop",
+           options={"optional_rule_b": True}, **cycle("1020", 2, "airlanding", dropped=[PARA_82]))
+    assert not [o for o in legal(s, "allied") if isinstance(o, Airland)]
+    ruling, _ = submit(s, "allied", Airland(unit=AIRLANDING, hex="1021"))
+    assert ruling.code == "dropped_before"
+
+
 def test_the_airlanding_needs_optional_rule_b():
     """Optional Rules B (L598): the 52nd is in the game only with the option."""
     s = at(STAGED, turn=6, phase="airdrop", **cycle("1020", 2, "airlanding"))

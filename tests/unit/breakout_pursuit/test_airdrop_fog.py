@@ -171,3 +171,24 @@ def test_the_fog_check_catches_a_private_effect_made_public(monkeypatch):
     monkeypatch.setattr(airdrop, "allied_seats", lambda state: "public")
     with pytest.raises(Diverged, match="event feed"):
         play_twins("1.1", 1)
+
+
+def main(argv: list[str]) -> int:
+    """`python -m tests.unit.breakout_pursuit.test_airdrop_fog N`: the twin-world check on N seeds."""
+    n, failures = int(argv[0]) if argv else 30, 0
+    for seed in range(n):
+        scenario = ("1.1", "2.1", "3.1")[seed % 3]
+        try:
+            checked = play_twins(scenario, seed)
+            print(f"{scenario} seed {seed}: identical until the reveal ({checked})", flush=True)
+        except AssertionError as exc:
+            failures += 1
+            print(f"{scenario} seed {seed}: FAILED {type(exc).__name__}: {str(exc)[:300]}", flush=True)
+    print(f"{n - failures} passed, {failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))
