@@ -72,6 +72,20 @@ OPTIONS: tuple[Option, ...] = (
     ruling("stacking_checked", "each_move", ("each_move",),
            "The stacking limit holds at the end of a Movement Phase; a finished move is final, so no move may end over it.",
            cite.STACKING_M),
+    ruling("air_strike_fortress", "units_only", ("units_only",),
+           "The Air Strike hits units, not a fortress: German units on an intact Fortress hex defend with their face "
+           "value (no tripling, no intrinsic 5), ignore a Dr (Fortress D), and a De or Ex eliminates them but leaves the "
+           "Fortress standing.", cite.AIR_STRIKE_D),
+    ruling("airlanding_phase", "next_allied_airdrop_phase", ("next_allied_airdrop_phase",),
+           "Optional Rules B lands the Airlanding unit 'on the Initial Allied Movement Phase directly after the Initial "
+           "Movement Phase' of the drop, but drops happen in the Airdrop Phase and Sequence of Play step 2 lands "
+           "Airlanding units there: it lands in the next Game-Turn's Allied Airdrop Phase.", cite.OPTIONAL_B),
+    ruling("airdrop_lifts_special_rule_g", True, (True, False),
+           "A combat unit dropped North of the Seine above the 2000 row has moved onto that hex: it lifts Special Rule G.",
+           cite.SPECIAL_RULE_G),
+    ruling("paratroop_rehabilitation", "ten_consecutive_turns", ("ten_consecutive_turns",),
+           "Optional Rules A: the 7-6 may be exchanged in an Allied Initial Movement Phase once it has spent ten "
+           "consecutive whole Game-Turns in the Staging Area (its 'in other words' reading, not 'anytime').", cite.OPTIONAL_A),
     Option(name="optional_rule_a", default=False, choices=(False, True), kind="optional_rule",
            description="Allied Paratroop Rehabilitation (Optional Rules A).", cite=cite.rb("Optional Rules", "A", 596)),
     Option(name="optional_rule_b", default=False, choices=(False, True), kind="optional_rule",

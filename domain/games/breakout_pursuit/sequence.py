@@ -41,18 +41,19 @@ def label(clock: Clock, dates: str = "") -> str:
 def hooks() -> tuple[dict[str, Callable], dict[str, Callable]]:
     """Phase entry hooks (return True when the phasing player has a decision to make) and exit
     hooks, from the rules modules of each section."""
-    from domain.games.breakout_pursuit import combat, movement, reinforcements, supply
+    from domain.games.breakout_pursuit import airdrop, combat, movement, paratroops, reinforcements, supply
 
     enter = {
         "reinforcement": reinforcements.enter,
-        "airdrop": lambda adj: False,  # the Airdrop Cycle is not implemented yet (issue 9): nothing to decide
+        "airdrop": airdrop.enter,
         "supply": supply.enter,
-        "initial_movement": movement.enter,
+        "initial_movement": lambda adj: any([movement.enter(adj), paratroops.enter(adj)]),  # both run
         "combat": combat.enter,
         "mechanized_movement": movement.enter,
     }
     leave = {
         "reinforcement": reinforcements.leave,
+        "airdrop": airdrop.leave,
         "supply": supply.leave,
         "initial_movement": movement.leave,
         "combat": combat.leave,

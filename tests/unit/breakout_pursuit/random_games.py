@@ -58,10 +58,11 @@ def check_invariants(session: Session, phase_before: str) -> None:
             raise InvariantBroken(f"no supply state recorded for {missing[:5]} in the {phase_now}")
 
 
-def play(scenario: str, seed: int, *, max_orders: int = 20000, check_every_legal: bool = False) -> Session:
+def play(scenario: str, seed: int, *, max_orders: int = 20000, check_every_legal: bool = False,
+         options: dict | None = None) -> Session:
     rng = random.Random(seed)
     session = Session(BREAKOUT_PURSUIT, pack(), scenario, dice=lambda v: ScriptedDice([rng.randint(1, 6) for _ in range(8)], command=v),
-                      game_id=f"random-{scenario}-{seed}")
+                      game_id=f"random-{scenario}-{seed}", options=options)
     for _ in range(max_orders):
         if session.state.core.finished:
             return session
