@@ -7,15 +7,17 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.games.breakout_pursuit import cite, combat, movement, reinforcements, sequence, supply, victory, views
+from domain.games.breakout_pursuit import (
+    cite, combat, delay, movement, reinforcements, sequence, setups, supply, victory, views,
+)
 from domain.games.breakout_pursuit.data import GameData
 from domain.games.breakout_pursuit.effects import BPEffect
 from domain.games.breakout_pursuit.evolve import evolve
 from domain.games.breakout_pursuit.model import State
 from domain.games.breakout_pursuit.options import OPTIONS
 from domain.games.breakout_pursuit.orders import (
-    Advance, Attack, Battlegroups, BPOrder, EndPhase, ExchangeLosses, JudgeSupply, Move, MoveToStaging,
-    PlaceReinforcement, PlaceReplacement, Retreat,
+    AcceptHistoricalSetup, Advance, Attack, Battlegroups, BPOrder, EndPhase, ExchangeLosses, JudgeSupply, Move,
+    MoveToStaging, PlaceDelayMarker, PlaceReinforcement, PlaceReplacement, Retreat, SetupPlace,
 )
 from domain.games.breakout_pursuit.setup import setup, unit_from
 from domain.kernel.adjudication import Adjudication
@@ -75,7 +77,9 @@ class BreakoutPursuit(Ruleset):
         side = state.core.layout.side_of(seat)
         phase = state.core.clock.phase
         orders: list[Order]
-        if phase == "reinforcement":
+        if phase == sequence.SETUP:
+            orders = setups.legal(state, data, side, unit=unit)
+        elif phase == "reinforcement":
             orders = reinforcements.legal(state, data, side, unit=unit)
         elif phase == "supply":
             orders = supply.legal(state, data, side)
@@ -110,6 +114,12 @@ class BreakoutPursuit(Ruleset):
                 reinforcements.place(adj, seat, order)
             case PlaceReplacement() if phase == "reinforcement":
                 reinforcements.replace(adj, seat, order)
+            case PlaceDelayMarker() if phase == "reinforcement":
+                delay.place(adj, seat, order)
+            case SetupPlace() if phase == sequence.SETUP:
+                setups.place(adj, seat, order)
+            case AcceptHistoricalSetup() if phase == sequence.SETUP:
+                setups.accept_historical(adj, seat, order)
             case JudgeSupply() if phase == "supply":
                 supply.judge(adj, seat, order)
             case Move() if phase in sequence.MOVEMENT_PHASES:
@@ -126,6 +136,8 @@ class BreakoutPursuit(Ruleset):
     def default_answer(self, state: State, seat: str) -> Order | None:
         if state.core.top() is not None:
             return combat.default_answer(state, self.data, seat)
+        if state.core.clock.phase == sequence.SETUP:
+            return setups.default_answer(state, self.data, seat)
         return EndPhase() if can_end_phase(state) else None
 
     def end_outcome(self, state: State, reason: str):
@@ -156,8 +168,9 @@ class BreakoutPursuit(Ruleset):
 
 
 def can_end_phase(state: State) -> bool:
-    """A phase ends when its player says so, except while an attack's decisions are still owed."""
-    return state.combat is None and state.core.top() is None
+    """A phase ends when its player says so, except while an attack's decisions are still owed, or
+    while units are still to be set up (the set-up phase ends with its last placement)."""
+    return state.combat is None and state.core.top() is None and not setups.remaining(state)
 
 
 BREAKOUT_PURSUIT = BreakoutPursuit()

@@ -38,7 +38,8 @@ def check_invariants(session: Session, phase_before: str) -> None:
             continue
         if not data.enterable(u.hex):
             raise InvariantBroken(f"{u.id} stands on {u.hex}, a sea hex")
-        if u.cls in ("mechanized", "non_mechanized", "non_combat") and u.type != "delay_marker":
+        # A German unit may enter the Naval Supply unit's hex: it is displaced, never destroyed (Correction L656).
+        if u.cls in ("mechanized", "non_mechanized", "non_combat") and u.type not in ("delay_marker", "naval_supply"):
             sides_at.setdefault(u.hex, set()).add(u.side)
         if u.cls in ("mechanized", "non_mechanized"):
             combat_units[u.hex] += 1
