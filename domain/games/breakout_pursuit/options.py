@@ -77,6 +77,10 @@ OPTIONS: tuple[Option, ...] = (
            "those whose printed historical hex lies there (the twelve coastal-screen units and the two town garrisons, "
            "331 and 85); 'area_within': only units whose whole free set-up area lies there (the coastal screen).",
            cite.SETUP_MOD_F),
+    ruling("coastal_screen_with_f", "kept_units_cover", ("kept_units_cover", "all_hexes"),
+           "With Set-Up Modification f, the coastal-screen units kept in the band must cover as many of the nine screen "
+           "hexes as they number (each screen hex while nine or more stay); 'all_hexes': all nine always, so f moves at "
+           "most three of the twelve screen units.", cite.COASTAL_SCREEN),
     ruling("delay_line_over_sea", False, (False, True),
            "The line of hexes from a German combat unit to a Delay marker's hex is traced over land, never across a sea "
            "hexside; rivers do not interrupt it.", cite.DELAY_F),

@@ -48,14 +48,6 @@ def enter(adj) -> bool:
 # --- legal orders --------------------------------------------------------------------------------
 
 
-def _spread(places: list[str], n: int) -> list[str]:
-    """At most n of `places`, evenly spaced through the list; the Staging Area is always kept."""
-    if len(places) <= n:
-        return places
-    picked = [places[i * len(places) // n] for i in range(n)]
-    return picked + [STAGING] if places[-1] == STAGING and STAGING not in picked else picked
-
-
 def legal(state: State, data, side: str, unit: str | None = None) -> list[Order]:
     board = Board(state, data, side)
     out: list[Order] = []
@@ -65,10 +57,9 @@ def legal(state: State, data, side: str, unit: str | None = None) -> list[Order]
             continue
         s, u = board.slot(uid), board.unit(uid)
         key = (s.area, s.group, s.staging, u.combat_unit, board.f_eligible(uid), optional_only(data, u.counter))
-        if key not in memo:
-            memo[key] = board.hexes(uid)
-        places = memo[key] if unit is not None else _spread(memo[key], SAMPLE)
-        out += [SetupPlace(unit=uid, at=h) for h in places]
+        if key not in memo:  # units of one heading and kind have the same places
+            memo[key] = board.hexes(uid, None if unit is not None else SAMPLE)
+        out += [SetupPlace(unit=uid, at=h) for h in memo[key]]
     if unit is None and board.left and plan(state, data, side) is not None:
         out.append(AcceptHistoricalSetup())
     return out

@@ -7,8 +7,8 @@ printed historical hex (from the historical set-up of the same order of battle),
 extra constraint for its heading (`extra.setup_constraints`):
 
 * jul_coastal_screen (L919): when the set-up ends, one of the coastal-band units stands on or next
-  to each listed hex. A placement is refused when the band units still to place could no longer
-  cover the listed hexes left uncovered (the fewest band hexes with room that cover them).
+  to each listed hex (with modification f, option coastal_screen_with_f: as many listed hexes as
+  band units stay in the band). A placement is refused when that could no longer be done.
 * jul_allied_staging (L886): the Staging Area is open to every unit of the sheet.
 * aug_le_mans (L982): up to four units within two hexes of Dreux and up to five more within four
   of Chartres instead of within five of Le Mans; none ever adjacent to a German unit.
@@ -220,37 +220,50 @@ class Board:
 
     def _cover(self, h: str) -> frozenset[str]:
         """The screen hexes a unit on `h` stands on or next to."""
-        return frozenset(s for s in self.screen if h == s or h in self.data.neighbours[s])
+        return _cover(self.data, self.screen, h)
 
-    def _screen(self) -> tuple[frozenset[str], dict[str, frozenset[str]], int]:
-        """(screen hexes not covered yet, what each band hex with room would cover of them, band units left)."""
+    def _screen(self) -> tuple[frozenset[str], dict[str, frozenset[str]], int, int, bool]:
+        """(screen hexes not covered yet, what each band hex with room would cover of them, band units
+        left to place, band units set up in the band, whether modification f may still move some)."""
         if "screen" not in self._memo:
-            covered = frozenset().union(*(self._cover(h) for u, h in self.at.items() if self.slot(u).group == SCREEN))
-            todo = frozenset(self.screen) - covered
+            band = [h for u, h in self.at.items() if self.slot(u).group == SCREEN]
+            todo = frozenset(self.screen).difference(*(self._cover(h) for h in band))
             covers = {h: c for h in sorted(self.band) if self.stacks[h] < STACK_LIMIT and h not in self.foes
                       for c in (self._cover(h) & todo,) if c}
-            left = sum(1 for u in self.left if self.slot(u).group == SCREEN)
-            self._memo["screen"] = (todo, covers, left)
+            left = [u for u in self.left if self.slot(u).group == SCREEN]
+            f_open = bool(left) and self.f_eligible(left[0])
+            self._memo["screen"] = (todo, covers, len(left), sum(1 for h in band if h in self.band), f_open)
         return self._memo["screen"]
 
     def screen_short(self, uid: str, at: str) -> bool:
-        """Would the coastal-band units still to place, once `uid` is on `at`, be too few to cover the
-        screen hexes left uncovered? A band unit covers what `at` touches; any unit that fills `at`
-        takes it from the hexes the others may use."""
-        todo, covers, left = self._screen()
+        """Would the coastal screen become impossible to complete once `uid` is on `at`? When it ends,
+        the band units set up in the band cover every screen hex, or (option coastal_screen_with_f,
+        modification f) at least as many screen hexes as there are such units. A unit that fills a
+        band hex takes it from the hexes the band units left may use."""
+        todo, covers, left, kept, f_open = self._screen()
         full = None
+        f_used = self.f_used(uid, at)
         if self.slot(uid).group == SCREEN:
             left -= 1
-            todo = todo - (self._cover(at) if at != STAGING else frozenset())
+            if at in self.band:
+                kept += 1
+                todo = todo - self._cover(at)
         elif at in covers and self.unit(uid).combat_unit and self.stacks[at] + 1 >= STACK_LIMIT:
             full = at
-        if not todo:
-            return False
-        fewest = self._memo.setdefault("fewest", {})
-        if (todo, full) not in fewest:
-            sets = {c & todo for h, c in covers.items() if h != full} - {frozenset()}
-            fewest[(todo, full)] = _fewest(todo, list(sets))
-        return fewest[(todo, full)] > left
+        elif not f_used:
+            return False  # another unit that leaves the band units their hexes and f its places changes nothing
+        relaxed = self.state.core.options.get("coastal_screen_with_f", "kept_units_cover") == "kept_units_cover"
+        moves = min(left, int(self.mod_f["max_units"]) - self.f_count() - f_used) if f_open else 0
+        covered = len(self.screen) - len(todo)
+        most = self._memo.setdefault("most", {})
+        for j in range(max(moves, 0) + 1):  # j more band units set up south of the Front Line under f
+            need = min(len(self.screen), kept + left - j) if relaxed else len(self.screen)
+            if (todo, full, left - j) not in most:
+                sets = [c & todo for h, c in covers.items() if h != full and c & todo]
+                most[(todo, full, left - j)] = _most(todo, sets, left - j)
+            if covered + most[(todo, full, left - j)] >= need:
+                return False
+        return True
 
     # --- the Le Mans group ---
 
@@ -331,41 +344,65 @@ class Board:
             if not mates and self.stacks[at] + coming > STACK_LIMIT:
                 return Problem("same_hex", f"The {coming} units of this group set up on one hex; {at} has no room for them.",
                                rule)
-        if self.screen and (s.group == SCREEN or at in self.band) and self.screen_short(uid, at):
+        if self.screen and (s.group == SCREEN or at in self.band or self.f_eligible(uid)) and self.screen_short(uid, at):
             return Problem("coastal_screen", "The coastal-band units left could no longer stand on or next to each of the "
                            f"screen hexes {', '.join(self.screen)}.", cite.COASTAL_SCREEN)
         return None
 
-    def _candidates(self, uid: str):
+    def candidates(self, uid: str) -> tuple[str, ...]:
+        """Where `uid` might set up, before the checks: map hexes in order, then the Staging Area."""
         s = self.slot(uid)
         if s.group == PARATROOPS:
-            pool = set(self.own)
-        else:
-            pool = set(self.home(uid)).union(*(a for a, _ in self.alternatives if s.group == LE_MANS))
-            if self.f_eligible(uid):
-                pool |= area(self.data, self.mod_f["to_area"])
-        yield from sorted(pool)
-        yield STAGING
+            return tuple(sorted(self.own)) + (STAGING,)
+        names = (s.area,) if s.area else ()
+        if s.group == LE_MANS:
+            names += tuple(a["area"] for a in self.data.pack.extra["setup_constraints"][LE_MANS]["alternatives"])
+        if self.f_eligible(uid):
+            names += (self.mod_f["to_area"],)
+        return _pool(self.data, names) + (STAGING,)
 
-    def hexes(self, uid: str) -> list[str]:
-        """Every place `uid` may set up now: map hexes in order, then the Staging Area."""
-        return [h for h in self._candidates(uid) if self.problem(uid, h) is None]
+    def hexes(self, uid: str, most: int | None = None) -> list[str]:
+        """The places `uid` may set up now, in the order of `candidates`; with `most`, at most that
+        many, taken in strides through the candidates so that they spread over the whole area."""
+        pool = self.candidates(uid)
+        if most is None or len(pool) <= most:
+            return [h for h in pool if self.problem(uid, h) is None]
+        stride = -(-len(pool) // most)
+        out = []
+        for k in range(stride):
+            out += [h for h in pool[k::stride] if self.problem(uid, h) is None]
+            if len(out) >= most:
+                break
+        keep = set(out[:most]) | ({STAGING} & set(out))  # the Staging Area, when open, is always listed
+        return [h for h in pool if h in keep]
 
     def first(self, uid: str) -> str | None:
-        """The first place `uid` may set up now, in the order of `hexes`."""
-        return next((h for h in self._candidates(uid) if self.problem(uid, h) is None), None)
+        """The first place `uid` may set up now, in the order of `candidates`."""
+        return next((h for h in self.candidates(uid) if self.problem(uid, h) is None), None)
 
 
-def _fewest(todo: frozenset[str], covers: list[frozenset[str]]) -> int:
-    """The fewest of `covers` whose union holds `todo` (a large number if none does)."""
-    best = {frozenset(): 0}
+@lru_cache(maxsize=4096)
+def _cover(data, screen: tuple[str, ...], h: str) -> frozenset[str]:
+    return frozenset(s for s in screen if h == s or h in data.neighbours[s])
 
-    def solve(rest: frozenset[str]) -> int:
-        if rest in best:
-            return best[rest]
-        first = min(rest)
-        n = min((1 + solve(rest - c) for c in covers if first in c), default=10**6)
-        best[rest] = n
-        return n
 
-    return solve(todo)
+@lru_cache(maxsize=256)
+def _pool(data, names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(frozenset().union(*(area(data, n) for n in names))))
+
+
+def _most(todo: frozenset[str], covers: list[frozenset[str]], units: int) -> int:
+    """The most hexes of `todo` that `units` of the `covers` can hold together."""
+    memo: dict = {}
+
+    def best(rest: frozenset[str], n: int) -> int:
+        if not rest or n <= 0:
+            return 0
+        if (rest, n) not in memo:
+            first = min(rest)
+            skip = best(rest - {first}, n)  # `first` stays uncovered
+            take = max((len(c & rest) + best(rest - c, n - 1) for c in covers if first in c), default=0)
+            memo[(rest, n)] = max(skip, take)
+        return memo[(rest, n)]
+
+    return best(todo, units)
