@@ -11,7 +11,7 @@ modifications r and e). A side with nothing to place has its set-up phase played
 Orders: `SetupPlace(unit, at)`, checked against the unit's sheet (`sheets.Board`); and
 `AcceptHistoricalSetup`, which sets up every unit left on its printed historical hex, the umpire
 putting a unit whose historical hex is not open to it (or that has none) on the first open place
-of its area, in hex order (house rule). The phase ends by itself when its last unit is placed:
+of its area, in hex order, after the others (house rule). The phase ends by itself when its last unit is placed:
 nothing is left to decide. `legal()` with no unit named lists, per unit, at most SAMPLE of its
 places spread over its area (and all of them for a named unit), each accepted if submitted next.
 """
@@ -67,19 +67,31 @@ def legal(state: State, data, side: str, unit: str | None = None) -> list[Order]
 
 def plan(state: State, data, side: str) -> list[tuple[str, str, bool]] | None:
     """The historical set-up of the units left: (unit, place, on its printed hex?) in placing
-    order, each checked as an order would be; None if some unit would have no open place."""
+    order, each checked as an order would be; None if some unit would have no open place. Units
+    go to their printed hexes first, in the sheet's order; those whose printed hex is not open
+    then (or that have none) come after, on their printed hex if it is open by then, else on the
+    first open place of their area."""
     board = Board(state, data, side)
-    out = []
-    for uid in list(board.left):
-        at = board.slot(uid).historical
-        printed = at is not None and board.problem(uid, at) is None
-        if not printed:
+    out: list[tuple[str, str, bool]] = []
+    later = [uid for uid in list(board.left) if not _printed(board, uid, out)]
+    for uid in later:  # their printed hex may be open now (paratroops go last)
+        if not _printed(board, uid, out):
             at = board.first(uid)
             if at is None:
                 return None
-        board.place(uid, at)
-        out.append((uid, at, printed))
+            board.place(uid, at)
+            out.append((uid, at, False))
     return out
+
+
+def _printed(board: Board, uid: str, out: list) -> bool:
+    """Set `uid` up on its printed historical hex if it is open to it now."""
+    at = board.slot(uid).historical
+    if at is None or board.problem(uid, at) is not None:
+        return False
+    board.place(uid, at)
+    out.append((uid, at, True))
+    return True
 
 
 def default_answer(state: State, data, seat: str) -> Order | None:
