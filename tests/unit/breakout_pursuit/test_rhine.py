@@ -32,7 +32,7 @@ GERMAN = "de-aug-xx-4-5-0936"
 def ruleset():
     pack = synthetic_pack()
     area = Area(prov=SRC, hexes=tuple(f"{r:02d}{c:02d}" for r in range(2, 7) for c in range(1, 11)))
-    places = {"Essen": Place(prov=SRC, kind="city", hexes=("0101",)), "Düsseldorf": Place(prov=SRC, kind="city", hexes=("0103",))}
+    places = {name: Place(prov=SRC, kind="city", hexes=(h,)) for name, h in (("Essen", "0101"), ("Düsseldorf", "0103"))}
     rhine_map = replace(pack.map, areas={**pack.map.areas, rhine.AREA: area}, places={**pack.map.places, **places})
     return BREAKOUT_PURSUIT.bind(replace(pack, map=rhine_map))
 
