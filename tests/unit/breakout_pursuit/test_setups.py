@@ -10,7 +10,8 @@ import pytest
 from domain.games.breakout_pursuit import BREAKOUT_PURSUIT
 from domain.games.breakout_pursuit.orders import AcceptHistoricalSetup, EndPhase, SetupPlace
 from domain.games.breakout_pursuit.sheets import AWAITING_SETUP, Board
-from domain.kernel.commands import Accepted, Rejected
+from domain.kernel import game
+from domain.kernel.commands import Accepted, Rejected, SeatOrder
 from domain.kernel.dice import ScriptedDice
 from domain.kernel.session import Session
 from tests.unit.breakout_pursuit.random_games import check_invariants, pack, play
@@ -279,3 +280,17 @@ def test_random_free_set_ups_keep_to_their_sheets(scenario):
     for side in ("german", "allied"):
         assert violations(s.state, s.ruleset.data, side) == []
     check_invariants(s, "reinforcement")
+
+
+@pytest.mark.parametrize("scenario,side,placed", [("1.8", "german", 0), ("1.9", "german", 20), ("2.3", "allied", 30)])
+def test_listed_set_up_orders_are_accepted(scenario, side, placed):
+    """The rules contract: every 5th order `legal()` lists (and AcceptHistoricalSetup) is accepted if
+    submitted next, at the start of a set-up and after `placed` units were set up from the list."""
+    s = session(scenario)
+    for _ in range(placed):
+        s.submit(side, s.legal(side)[0])
+    orders = s.legal(side)
+    assert AcceptHistoricalSetup() in orders and len(orders) > 100
+    for order in orders[::5] + [orders[-1]]:
+        ruling = game.adjudicate(s.ruleset, s.state, SeatOrder(seat=side, order=order), ScriptedDice([]), version=10**6)
+        assert isinstance(ruling, Accepted), (order, ruling)
