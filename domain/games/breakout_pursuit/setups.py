@@ -30,7 +30,8 @@ FIRST_OPEN = HouseRule(
     name="setup-first-open-place",
     text="Accepting the historical set-up puts each unit left on its printed historical hex; a unit whose historical "
          "hex is not open to it (taken by earlier free placements, or refused by a sheet constraint) or that has none "
-         "(the Naval Supply unit, modification units) is put on the first open place of its area in hex-number order.")
+         "(the Naval Supply unit, modification units) is set up after the others, on its printed hex if that is open "
+         "by then, else on the first open place of its area in hex-number order.")
 
 
 def remaining(state: State) -> bool:
