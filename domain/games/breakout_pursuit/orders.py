@@ -112,8 +112,28 @@ class RehabilitateParatroop(Order, frozen=True, kw_only=True, tag="rehabilitate_
     unit: str
 
 
+class SetupPlace(Order, frozen=True, kw_only=True, tag="setup_place"):
+    """Set up one unit (O27): on a hex of its free set-up area (or where its sheet allows), or "staging"."""
+
+    unit: str
+    at: str
+
+
+class AcceptHistoricalSetup(Order, frozen=True, kw_only=True, tag="accept_historical_setup"):
+    """Set up every unit still to place on its printed historical hex (O27); the umpire places a unit
+    whose historical hex is not open to it, or that has none, on the first open hex of its area."""
+
+
+class PlaceDelayMarker(Order, frozen=True, kw_only=True, tag="place_delay_marker"):
+    """Place a German Delay marker that has arrived (O24, Delay F)."""
+
+    unit: str
+    at: str
+
+
 BPOrder = (
     EndPhase | PlaceReinforcement | PlaceReplacement | JudgeSupply | Move | MoveToStaging | Attack | Retreat
     | ExchangeLosses | Battlegroups | Advance
     | AirStrike | StartAirdropCycle | AirdropUnit | Airland | RehabilitateParatroop
+    | SetupPlace | AcceptHistoricalSetup | PlaceDelayMarker
 )
