@@ -7,15 +7,18 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.games.breakout_pursuit import cite, combat, movement, reinforcements, sequence, supply, victory, views
+from domain.games.breakout_pursuit import (
+    cite, combat, movement, naval, pipelines, reinforcements, sequence, supply, supply_units, victory, views,
+)
 from domain.games.breakout_pursuit.data import GameData
 from domain.games.breakout_pursuit.effects import BPEffect
 from domain.games.breakout_pursuit.evolve import evolve
 from domain.games.breakout_pursuit.model import State
 from domain.games.breakout_pursuit.options import OPTIONS
 from domain.games.breakout_pursuit.orders import (
-    Advance, Attack, Battlegroups, BPOrder, EndPhase, ExchangeLosses, JudgeSupply, Move, MoveToStaging,
-    PlaceReinforcement, PlaceReplacement, Retreat,
+    Advance, Attack, Battlegroups, BPOrder, DefensiveSupply, EndPhase, ExchangeLosses, JudgeSupply, Move,
+    MoveNavalSupply, MoveToStaging, PipelineMove, PlaceReinforcement, PlaceReplacement, ReactivatePipelines, Retreat,
+    Shuttle,
 )
 from domain.games.breakout_pursuit.setup import setup, unit_from
 from domain.kernel.adjudication import Adjudication
@@ -24,7 +27,7 @@ from domain.kernel.core import Clock
 from domain.kernel.ruleset import Ruleset
 from domain.kernel.seats import Viewer
 
-ANSWERS = (Retreat, ExchangeLosses, Battlegroups, Advance)
+ANSWERS = (Retreat, ExchangeLosses, Battlegroups, Advance, DefensiveSupply)
 
 
 class BreakoutPursuit(Ruleset):
@@ -110,6 +113,14 @@ class BreakoutPursuit(Ruleset):
                 reinforcements.place(adj, seat, order)
             case PlaceReplacement() if phase == "reinforcement":
                 reinforcements.replace(adj, seat, order)
+            case ReactivatePipelines() if phase == "reinforcement":
+                pipelines.reactivate(adj, seat, order)
+            case PipelineMove() if phase == "initial_movement":
+                supply_units.pipeline_move(adj, seat, order)
+            case Shuttle() if phase == "initial_movement":
+                supply_units.shuttle(adj, seat, order)
+            case MoveNavalSupply() if phase == "initial_movement":
+                naval.move(adj, seat, order)
             case JudgeSupply() if phase == "supply":
                 supply.judge(adj, seat, order)
             case Move() if phase in sequence.MOVEMENT_PHASES:

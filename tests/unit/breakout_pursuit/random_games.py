@@ -58,7 +58,20 @@ def check_invariants(session: Session, phase_before: str) -> None:
             raise InvariantBroken(f"no supply state recorded for {missing[:5]} in the {phase_now}")
 
 
-def play(scenario: str, seed: int, *, max_orders: int = 20000, check_every_legal: bool = False) -> Session:
+def pick(rng: random.Random, legal: list, by_type: bool):
+    """Uniformly among the legal orders; or (by_type) first an order type, then one of that type, so
+    that orders listed a few at a time (a Truck's passengers, a Supply unit's moves) are played too."""
+    if not by_type:
+        return rng.choice(legal)
+    kinds: dict[str, list] = {}
+    for o in legal:
+        kind = o.__struct_config__.tag + ("+events" if getattr(o, "events", ()) else "")
+        kinds.setdefault(kind, []).append(o)
+    return rng.choice(kinds[rng.choice(sorted(kinds))])
+
+
+def play(scenario: str, seed: int, *, max_orders: int = 20000, check_every_legal: bool = False,
+         by_type: bool = False) -> Session:
     rng = random.Random(seed)
     session = Session(BREAKOUT_PURSUIT, pack(), scenario, dice=lambda v: ScriptedDice([rng.randint(1, 6) for _ in range(8)], command=v),
                       game_id=f"random-{scenario}-{seed}")
@@ -69,7 +82,7 @@ def play(scenario: str, seed: int, *, max_orders: int = 20000, check_every_legal
         legal = session.legal(seat)
         if not legal:
             raise InvariantBroken(f"{seat} must act but has no legal order ({session.ruleset.clock_label(session.state.core.clock)})")
-        orders = legal if check_every_legal else [rng.choice(legal)]
+        orders = legal if check_every_legal else [pick(rng, legal, by_type)]
         for order in orders[:-1]:  # each listed order would be accepted if submitted next
             from domain.kernel import game
             from domain.kernel.commands import SeatOrder
