@@ -85,10 +85,10 @@ class UnitsTurned(Effect, frozen=True, kw_only=True, tag="bp.units_turned"):
 
 
 class NavalSupplyMoved(Effect, frozen=True, kw_only=True, tag="bp.naval_supply_moved"):
-    """The Naval Supply unit moved coast to coast (or relocated after displacement), inverted (Naval M-N)."""
+    """The Naval Supply unit moved coast to coast, inverted (Naval M-N; Correction L656 after displacement)."""
 
     unit: str
-    frm: str | None
+    frm: str
     to: str
 
 

@@ -4,7 +4,7 @@ L642-656): what the movement phases add for them, in one place for movement.py t
 * legal orders: Supply units' Pipeline and Shuttle moves (supply_units.py), the Naval Supply unit's
   moves (naval.py), Trucks' moves with passengers and exits off the map (move_events.py);
 * at the start of the Allied Initial Movement Phase the Naval Supply unit moved earlier is turned
-  face up (Naval N); at its end a displaced one not relocated is put back by the umpire;
+  face up (Naval N);
 * at the end of the Allied Mechanized Movement Phase (the last of the Player-Turn) Trucks inverted
   for Shuttling are turned face up: "the Truck may not move that Allied Player-Turn" (K.1, L452).
 """
@@ -34,9 +34,7 @@ def leave(adj) -> None:
     clock = state.core.clock
     if clock.side != ALLIED:
         return
-    if clock.phase == INITIAL:
-        naval.relocate_by_default(adj)
-    elif clock.phase == MECHANIZED:
+    if clock.phase == MECHANIZED:
         down = tuple(sorted(u.id for u in state.units.values() if u.type == "truck" and not u.active))
         if down:
             adj.emit(UnitsTurned(units=down, face_up=True, cite=(cite.SUPPLY_UNITS_K, cite.SHUTTLE_MOVEMENT)))

@@ -16,7 +16,6 @@ PENDING = "pending"  # scheduled to arrive, not yet placed
 ELIMINATED = "eliminated"
 EXITED = "exited"  # moved off a "D" edge hex (Victory E)
 EXPENDED = "expended"  # supply units traced to, removed from the map
-DISPLACED = "displaced"  # the Naval Supply unit after a German unit entered its hex (Correction L656)
 
 SUPPLIED, UNSUPPLIED, ISOLATED = "supplied", "unsupplied", "isolated"
 

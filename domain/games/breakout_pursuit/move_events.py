@@ -248,7 +248,8 @@ def legal(state: State, data, side: str, unit: str | None = None) -> list[Move]:
         if b.stop is not None:
             continue
         q = q0.for_unit(u)
-        if exit_open(state, data) and u.division and u.combat_unit:
+        if exit_open(state, data) and u.division and u.combat_unit and state.supply.get(u.id) == SUPPLIED \
+                and min(data.grid.distance(u.hex, h) for h in data.area(EDGE_D)) + exit_cost(state) <= b.points:
             reach = data.board.reachable(u.hex, b.points - exit_cost(state), step, q)
             for h in sorted(set(reach.costs) & data.area(EDGE_D)):
                 path = reach.path(h)[1:]

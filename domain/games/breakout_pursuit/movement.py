@@ -24,7 +24,7 @@ from domain.games.breakout_pursuit.costs import OVERRUN_TYPES, Query, minimum_st
 from domain.games.breakout_pursuit.effects import (
     DisruptionEnded, FlagSet, PipelinesDeactivated, UnitEliminated, UnitMoved, UnitPlaced,
 )
-from domain.games.breakout_pursuit.model import ALLIED, DISPLACED, GERMAN, ISOLATED, STAGING, State, Unit
+from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, STAGING, State, Unit
 from domain.games.breakout_pursuit.orders import Move, MoveToStaging
 from domain.kernel.commands import Reject
 from domain.kernel.grid import hexside_id
@@ -322,10 +322,9 @@ def overrun(adj, path: tuple[str, ...]) -> None:
         rule = cite.PIPELINE_DESTROYED if u.type == "pipeline" else cite.SUPPLY_UNITS_ELIMINATED
         _eliminate(adj, [u.id], "overrun", (rule, cite.MOVEMENT_B))
     for u in hit:
-        if u.type == "naval_supply":  # relocated in the next Allied Initial Movement Phase (naval.py)
+        if u.type == "naval_supply":  # it stays, unusable, and may move away next Allied Initial Movement Phase
             adj.emit(FlagSet(name="naval_supply_displaced", value={"turn": state.core.clock.turn, "hex": u.hex},
-                             cite=(cite.NAVAL_SUPPLY_USE,)),
-                     UnitPlaced(unit=u.id, at=DISPLACED, reason="displaced", cite=(cite.NAVAL_SUPPLY_USE,)))
+                             cite=(cite.NAVAL_SUPPLY_USE,)))
     if any(u.type == "pipeline" for u in gone):
         _cut_pipelines(adj)
 

@@ -11,16 +11,16 @@
   Moved, it is inverted; in the next Allied Initial Movement Phase, if it stayed put, it is turned
   face up (at the start of the phase: a move in that phase inverts it again), and only face up is it
   a source (Supply G; Naval N: not in the Supply Judgement before that phase).
-* Displacement: a German unit entering its hex does not destroy it (movement.overrun puts it in the
-  box `displaced`); in the next Allied Initial Movement Phase the Allied player relocates it to any
-  coastal hex by the same order; if he does not, the umpire puts it on the legal coastal hex
-  nearest to where it was (house rule), inverted either way.
+* Displacement: a German unit entering its hex does not destroy it (movement.overrun records the
+  flag `naval_supply_displaced`); it stays there, no source while the hex holds a German unit or
+  lies in a German ZOC (supply.py), and may move away in the next Allied Initial Movement Phase by
+  the same order, whatever surrounds it.
 """
 from __future__ import annotations
 
 from domain.games.breakout_pursuit import cite, zoc
 from domain.games.breakout_pursuit.effects import NavalSupplyMoved, UnitPlaced, UnitsTurned
-from domain.games.breakout_pursuit.model import ALLIED, DISPLACED, GERMAN, State, Unit
+from domain.games.breakout_pursuit.model import ALLIED, GERMAN, State, Unit
 from domain.games.breakout_pursuit.orders import MoveNavalSupply
 from domain.games.breakout_pursuit.setup import AWAITING_SETUP
 from domain.games.breakout_pursuit.supply_units import window
@@ -33,10 +33,6 @@ PLACED_BY_UMPIRE = HouseRule(
     name="naval-supply-placed-by-umpire",
     text="The Naval Supply unit must be on the map: if the Allied player does not place it in his first Reinforcement "
          "Phase, the umpire places it on the first legal coastal hex of its set-up area in hex-number order.")
-RELOCATED_BY_UMPIRE = HouseRule(
-    name="naval-supply-relocated-by-umpire",
-    text="A displaced Naval Supply unit the Allied player does not relocate in his next Initial Movement Phase is put by "
-         "the umpire on the legal coastal hex nearest to the hex it was displaced from (ties: lower hex number).")
 
 
 def naval_units(state: State) -> list[Unit]:
@@ -102,7 +98,7 @@ def _problem(state: State, data, u: Unit) -> tuple[str, str, object] | None:
         return stop.code, stop.message, stop.citation
     if u.id in state.moved:
         return "already_moved", f"{u.id} has already moved this phase.", cite.MOVEMENT_PROCEDURE
-    if u.hex is None and u.box != DISPLACED:
+    if u.hex is None:
         return "not_on_map", f"{u.id} is not on the map.", cite.NAVAL_SUPPLY_M
     return None
 
@@ -119,15 +115,16 @@ def move(adj, seat: str, order: MoveNavalSupply) -> None:
         raise Reject("naval_destination", f"The Naval Supply unit moves to another coastal hex free of German units and "
                      f"German Zones of Control, never onto the Zuider Zee coast; {order.to} is not one.", cite.NAVAL_SUPPLY_M,
                      to=order.to)
-    why = (cite.NAVAL_SUPPLY_M, cite.NAVAL_N) + ((cite.NAVAL_SUPPLY_USE,) if u.box == DISPLACED else ())
+    displaced = u.hex in {v.hex for v in state.units.values() if v.side == GERMAN}
+    why = (cite.NAVAL_SUPPLY_M, cite.NAVAL_N) + ((cite.NAVAL_SUPPLY_USE,) if displaced else ())
     adj.emit(NavalSupplyMoved(unit=u.id, frm=u.hex, to=order.to, cite=why))
 
 
 def legal(state: State, data, side: str, unit: str | None = None) -> list[MoveNavalSupply]:
     if side != ALLIED:
         return []
-    return [MoveNavalSupply(unit=u.id, to=h) for u in naval_units(state) if unit in (None, u.id)
-            and _problem(state, data, u) is None for h in destinations(state, data, u)]
+    movers = [u for u in naval_units(state) if unit in (None, u.id) and _problem(state, data, u) is None]
+    return [MoveNavalSupply(unit=u.id, to=h) for u in movers for h in destinations(state, data, u)]
 
 
 # --- phase steps ------------------------------------------------------------------------------------
@@ -139,18 +136,3 @@ def turn_up(adj) -> None:
     down = tuple(u.id for u in naval_units(adj.state) if u.hex is not None and not u.active)
     if down:
         adj.emit(UnitsTurned(units=down, face_up=True, cite=(cite.NAVAL_N,)))
-
-
-def relocate_by_default(adj) -> None:
-    """End of the Allied Initial Movement Phase: a displaced Naval Supply unit still off the map is
-    put back on the nearest legal coastal hex (Correction L656; house rule)."""
-    state, data = adj.state, adj.ruleset.data
-    for u in naval_units(state):
-        if u.box != DISPLACED:
-            continue
-        hexes = destinations(state, data, u)
-        origin = (state.flags.get("naval_supply_displaced") or {}).get("hex")
-        if origin in data.map.hexes:
-            hexes = sorted(hexes, key=lambda h: (data.grid.distance(origin, h), h))
-        if hexes:
-            adj.emit(NavalSupplyMoved(unit=u.id, frm=None, to=hexes[0], cite=(cite.NAVAL_SUPPLY_USE, RELOCATED_BY_UMPIRE)))

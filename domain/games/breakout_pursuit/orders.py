@@ -33,7 +33,7 @@ class JudgeSupply(Order, frozen=True, kw_only=True, tag="judge_supply"):
     use: tuple[str, ...] = ()
 
 
-class MoveEvent(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class MoveEvent(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """Something a moving unit does at a point of its path (O13, O25): `at` is the number of hexes
     entered before it (0: in the hex the move starts from). A Truck "embark"s the named unit in its
     hex or "disembark"s its passenger there (Truck B-C); "exit" takes the unit off the map from
@@ -44,9 +44,10 @@ class MoveEvent(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     unit: str | None = None
 
 
-class Move(Order, frozen=True, kw_only=True, tag="move"):
+class Move(Order, frozen=True, kw_only=True, tag="move", omit_defaults=True):
     """Move one unit along a path of adjacent hexes (O13); a finished move is final. `events`, in
-    path order: a Truck's pick-ups and drop-offs, or the exit off the map at the end."""
+    path order: a Truck's pick-ups and drop-offs, or the exit off the map at the end (omitted from
+    the wire when there are none, so plain moves read as before)."""
 
     unit: str
     path: tuple[str, ...]

@@ -12,9 +12,9 @@ German replacements (turns 6-16) return eliminated units, never one eliminated w
 on "A" edge hexes, within the turn's mechanized and non-mechanized Replacement Points: the points
 are posted to ledgers and whatever is left is forfeited when the phase ends.
 
-The Allied player may also turn inactive Pipeline units face up (Pipeline G, pipelines.py), and,
-in his first Reinforcement Phase, place the Naval Supply unit that the July and August set-ups
-place by area only (naval.py): both are offered here.
+The Allied player may also turn inactive Pipeline units face up (Pipeline G, pipelines.py: the
+phase waits for him when he can), and, in his first Reinforcement Phase, place the Naval Supply unit
+that the July and August set-ups place by area only (naval.py; offered here as a placement).
 
 Not here: German Delay markers (Delay F) are issue 9.
 """
@@ -119,8 +119,6 @@ def legal(state: State, data, side: str, unit: str | None = None) -> list[Order]
         for u in replaceable(state):
             if (unit is None or u.id == unit) and 0 < u.strength <= replacement_points(state, u.cls):
                 out += [PlaceReplacement(unit=u.id, at=h) for h in edge]
-    if unit is None:
-        out += pipelines.legal(state, data, side)
     return out
 
 
@@ -137,7 +135,7 @@ def enter(adj) -> bool:
             points = int(row.get(RP_COLUMN[cls], 0) or 0)
             if points:
                 adj.emit(LedgerPosted(ledger=ledger, owner=GERMAN, kind="credit", amount=points, cite=(cite.GERMAN_REPLACEMENTS,)))
-    return bool(legal(adj.state, data, side))
+    return bool(legal(adj.state, data, side)) or bool(pipelines.legal(adj.state, data, side))
 
 
 def leave(adj) -> None:

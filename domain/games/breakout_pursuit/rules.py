@@ -80,6 +80,8 @@ class BreakoutPursuit(Ruleset):
         orders: list[Order]
         if phase == "reinforcement":
             orders = reinforcements.legal(state, data, side, unit=unit)
+            if unit is None:  # Pipeline G: reactivations name no single unit
+                orders += pipelines.legal(state, data, side)
         elif phase == "supply":
             orders = supply.legal(state, data, side)
         elif phase in sequence.MOVEMENT_PHASES:

@@ -38,7 +38,8 @@ def check_invariants(session: Session, phase_before: str) -> None:
             continue
         if not data.enterable(u.hex):
             raise InvariantBroken(f"{u.id} stands on {u.hex}, a sea hex")
-        if u.cls in ("mechanized", "non_mechanized", "non_combat") and u.type != "delay_marker":
+        # the Naval Supply unit stays where a German unit enters (never destroyed, Correction L656)
+        if u.cls in ("mechanized", "non_mechanized", "non_combat") and u.type not in ("delay_marker", "naval_supply"):
             sides_at.setdefault(u.hex, set()).add(u.side)
         if u.cls in ("mechanized", "non_mechanized"):
             combat_units[u.hex] += 1
@@ -71,7 +72,8 @@ def pick(rng: random.Random, legal: list, by_type: bool):
 
 
 def play(scenario: str, seed: int, *, max_orders: int = 20000, check_every_legal: bool = False,
-         by_type: bool = False) -> Session:
+         by_type: bool = False, to_the_end: bool = True) -> Session:
+    """A random game; `to_the_end` False stops after `max_orders` orders instead of failing."""
     rng = random.Random(seed)
     session = Session(BREAKOUT_PURSUIT, pack(), scenario, dice=lambda v: ScriptedDice([rng.randint(1, 6) for _ in range(8)], command=v),
                       game_id=f"random-{scenario}-{seed}")
@@ -95,17 +97,22 @@ def play(scenario: str, seed: int, *, max_orders: int = 20000, check_every_legal
         if not isinstance(ruling, Accepted):
             raise InvariantBroken(f"listed order {orders[-1]} refused: {ruling.code}: {ruling.message}")
         check_invariants(session, phase)
+    if not to_the_end:
+        return session
     raise InvariantBroken(f"no result after {max_orders} orders")
 
 
 def main(argv: list[str]) -> int:
+    """`N [--by-type]`: N games over the scenarios; --by-type picks an order type first (pick())."""
+    by_type = "--by-type" in argv
+    argv = [a for a in argv if a != "--by-type"]
     n = int(argv[0]) if argv else 200
     failures = 0
     for i in range(n):
         scenario = SCENARIOS[i % len(SCENARIOS)]
         t = time.perf_counter()
         try:
-            s = play(scenario, seed=i)
+            s = play(scenario, seed=i, by_type=by_type)
             print(f"{scenario} seed {i}: {s.state.core.result.level} in {len(s.log)} events, {time.perf_counter() - t:.1f} s")
         except Exception as exc:
             failures += 1

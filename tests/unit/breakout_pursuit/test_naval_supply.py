@@ -2,13 +2,13 @@
 (logistics_helpers.py): row 02 is coastal from column 24; row 03 is inland."""
 from __future__ import annotations
 
-from domain.games.breakout_pursuit import movement, supply
-from domain.games.breakout_pursuit.effects import NavalSupplyMoved, UnitPlaced, UnitsTurned
-from domain.games.breakout_pursuit.model import DISPLACED, ISOLATED, SUPPLIED
+from domain.games.breakout_pursuit import supply
+from domain.games.breakout_pursuit.effects import NavalSupplyMoved, UnitEliminated, UnitsTurned
+from domain.games.breakout_pursuit.model import ISOLATED, SUPPLIED
 from domain.games.breakout_pursuit.orders import EndPhase, Move, MoveNavalSupply
 from domain.kernel.commands import Accepted
 from tests.unit.breakout_pursuit.logistics_helpers import GER, GER_INF, NAVAL, UK, accepted, at, data, refused
-from tests.unit.breakout_pursuit.supply_helpers import adjudication, bound, effects_of, rule
+from tests.unit.breakout_pursuit.supply_helpers import bound, effects_of, rule
 
 
 def test_naval_M_moves_coast_to_coast_whatever_lies_between_and_is_inverted():
@@ -38,30 +38,21 @@ def test_naval_N_an_inverted_unit_is_no_source_and_is_turned_up_in_the_next_init
 
 
 def test_naval_correction_L656_displaced_by_a_german_unit_never_destroyed():
-    """Correction L656: a German unit entering its hex displaces it (box "displaced")."""
-    state = at({NAVAL: "0230", GER_INF: "0330"}, side="german")
+    """Correction L656: a German unit entering its hex does not destroy it; it stays, and is no source
+    while a German unit or ZOC is there."""
+    state = at({NAVAL: "0230", GER_INF: "0330", UK: "0232"}, side="german")
     ruling, after = accepted(state, Move(unit=GER_INF, path=("0230",)), seat="german")
-    assert effects_of(ruling, UnitPlaced)[-1].at == DISPLACED
-    assert after.units[NAVAL].box == DISPLACED and after.units[NAVAL].hex is None
+    assert after.flags["naval_supply_displaced"] == {"turn": 2, "hex": "0230"}
+    assert after.units[NAVAL].hex == "0230" and not any(e.unit == NAVAL for e in effects_of(ruling, UnitEliminated))
+    assert supply.defender_states(after, data(), [UK])[UK] == ISOLATED
 
 
-def test_naval_correction_L656_relocated_in_the_next_allied_initial_movement_phase():
+def test_naval_correction_L656_moves_away_in_the_next_allied_initial_movement_phase():
     """Correction L656: it may move to any other coastal hex, regardless of distance or German units."""
-    state = at({NAVAL: {"box": DISPLACED, "hex": None}, GER_INF: "0230"})
+    state = at({NAVAL: "0230", GER_INF: "0230"}, turn=3)
     ruling, after = accepted(state, MoveNavalSupply(unit=NAVAL, to="0250"))
-    assert effects_of(ruling, NavalSupplyMoved)[0].frm is None
+    assert effects_of(ruling, NavalSupplyMoved)[0].frm == "0230"
     assert after.units[NAVAL].hex == "0250" and not after.units[NAVAL].active
-
-
-def test_naval_a_displaced_unit_not_relocated_is_put_back_by_the_umpire():
-    """House rule naval-supply-relocated-by-umpire: the legal coastal hex nearest to where it was displaced."""
-    flags = {"naval_supply_displaced": {"turn": 1, "hex": "0230"}, "series": "breakout", "special_rules": []}
-    state = at({NAVAL: {"box": DISPLACED, "hex": None}, GER_INF: "0230"}, flags=flags)
-    adj = adjudication(state, bound())
-    movement.leave(adj)
-    moved = [e for e in adj.effects if isinstance(e, NavalSupplyMoved)]
-    assert moved and moved[0].to == "0228"  # 0229, 0231 in the 2-4's ZOC; 0228 and 0232 two hexes off: the lower number
-    assert adj.state.units[NAVAL].hex == "0228"
 
 
 def test_legal_lists_naval_moves_each_accepted():
