@@ -106,8 +106,9 @@ def _exit_problem(state: State, data, u: Unit, end: str) -> str | None:
     return None
 
 
-def plan(state: State, data, u: Unit, path: tuple[str, ...], events: list[MoveEvent]) -> Plan:
-    """Judge a move with events; Reject at the first thing the rules forbid."""
+def plan(state: State, data, u: Unit, path: tuple[str, ...], events: list[MoveEvent], q: Query | None = None) -> Plan:
+    """Judge a move with events; Reject at the first thing the rules forbid. `q`: the moving side's
+    movement query, when the caller has one for this state."""
     from domain.games.breakout_pursuit.movement import walk
 
     b = budget(state, data, u)
@@ -118,7 +119,7 @@ def plan(state: State, data, u: Unit, path: tuple[str, ...], events: list[MoveEv
         raise Reject("not_a_truck", "Only a Truck picks up and drops off units, in the Initial Movement Phase.", cite.TRUCK_B)
     if path and path[0] == u.hex:
         raise Reject("path_includes_start", f"List only the hexes entered, beginning next to {u.hex}.", cite.MOVEMENT_GENERAL)
-    q = Query(state, data, u.side).for_unit(u)
+    q = (q or Query(state, data, u.side)).for_unit(u)
     costs, why = walk(data, u, path, q)
     hexes = (u.hex,) + tuple(path)
     stacks = Counter(q.stacks)
@@ -222,9 +223,9 @@ def move(adj, seat: str, order: Move) -> None:
 # --- legal orders --------------------------------------------------------------------------------------
 
 
-def _ok(state: State, data, u: Unit, path: tuple[str, ...], events: tuple[MoveEvent, ...]) -> Move | None:
+def _ok(state: State, data, u: Unit, path: tuple[str, ...], events: tuple[MoveEvent, ...], q: Query) -> Move | None:
     try:
-        plan(state, data, u, path, list(events))
+        plan(state, data, u, path, list(events), q)
     except Reject:
         return None
     return Move(unit=u.id, path=path, events=events)
@@ -253,7 +254,7 @@ def legal(state: State, data, side: str, unit: str | None = None) -> list[Move]:
             reach = data.board.reachable(u.hex, b.points - exit_cost(state), step, q)
             for h in sorted(set(reach.costs) & data.area(EDGE_D)):
                 path = reach.path(h)[1:]
-                out.append(_ok(state, data, u, path, (MoveEvent(at=len(path), kind="exit"),)))
+                out.append(_ok(state, data, u, path, (MoveEvent(at=len(path), kind="exit"),), q))
         if u.type == "truck" and state.core.clock.phase == INITIAL:
             out += _truck_moves(state, data, u, b.points, q)
     return [m for m in out if m is not None]
@@ -262,7 +263,7 @@ def legal(state: State, data, side: str, unit: str | None = None) -> list[Move]:
 def _truck_moves(state: State, data, u: Unit, points: int, q: Query) -> list[Move | None]:
     reach = data.board.reachable(u.hex, points, step, q)
     if u.carrying:
-        return [_ok(state, data, u, reach.path(d)[1:], (MoveEvent(at=len(reach.path(d)) - 1, kind="disembark"),))
+        return [_ok(state, data, u, reach.path(d)[1:], (MoveEvent(at=len(reach.path(d)) - 1, kind="disembark"),), q)
                 for d in _far(data, reach, u.hex, CANDIDATES)]
     out: list[Move | None] = []
     near = sorted((p for p in state.units.values() if p.hex in reach.costs and p.id != u.id),
@@ -283,7 +284,7 @@ def _truck_moves(state: State, data, u: Unit, points: int, q: Query) -> list[Mov
         far = _far(data, onward, p.hex, DROPS)
         for d in far:
             rest = onward.path(d)[1:]
-            out.append(_ok(state, data, u, to_p + rest, (embark, MoveEvent(at=len(to_p) + len(rest), kind="disembark"))))
+            out.append(_ok(state, data, u, to_p + rest, (embark, MoveEvent(at=len(to_p) + len(rest), kind="disembark")), q))
         if far:
-            out.append(_ok(state, data, u, to_p + onward.path(far[0])[1:], (embark,)))
+            out.append(_ok(state, data, u, to_p + onward.path(far[0])[1:], (embark,), q))
     return out
