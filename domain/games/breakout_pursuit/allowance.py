@@ -21,6 +21,7 @@ G_TOWN_TERRAIN = ("town", "city")
 G_RELEASE_AREA = "north_of_seine"  # with "above the 2000 row" read as a printed row below 20 (digest REI-5)
 FROZEN, LIFTED = "special_rule_g_frozen", "special_rule_g_lifted"
 ISOLATED_MOVED = "isolated_moved_initial"  # option isolated_mech_move = one_hex_per_player_turn
+BOARD_MP = 5  # a non-mechanized unit boarding a Truck spends five movement points (Allied Truck Units C)
 
 
 class Stop(NamedTuple):
@@ -62,6 +63,12 @@ def budget(state: State, data, u: Unit) -> Budget:
         else:
             points //= 2
             cites.append(cite.SUPPLY_MA_ROUNDING)
+    if u.combat_unit and u.id in state.hauled:
+        # dropped off by a Truck this phase: what its own allowance has left after boarding (Truck C)
+        rule = state.core.options.get("passenger_mp_after_drop", "own_remaining")
+        points = max(0, points - BOARD_MP) if rule == "own_remaining" else 0
+        return Budget(points, False, tuple(cites) + (cite.TRUCK_C, cite.TRUCKS_SUPPLIED,
+                                                      cite.ruling("passenger_mp_after_drop", rule)))
     if u.side == GERMAN and phase == INITIAL and u.placed == state.core.clock.turn:
         points = max(0, points - 1)  # "German units must 'move onto' the map" (L690)
         cites.append(cite.GERMAN_REINFORCEMENTS)
@@ -85,11 +92,16 @@ def why_not(state: State, data, u: Unit) -> Stop | None:
     if u.type == "pipeline":
         return Stop("pipeline_never_moves", "Supply Pipeline units once placed may never be moved.", cite.PIPELINE_H)
     if u.type == "supply":
-        return Stop("supply_unit_movement", "Supply units have no Movement Allowance: they move by Pipeline, Shuttle or "
-                    "Transfer Movement, which is not implemented yet (issue 9).", cite.SUPPLY_UNITS_MOVE)
+        return Stop("supply_unit_movement", "Supply units have no Movement Allowance: they move by Pipeline Movement "
+                    "(order pipeline_move), Shuttle Movement (order shuttle) or aboard a Truck (Transfer).",
+                    cite.SUPPLY_UNITS_MOVE)
     if u.type == "naval_supply":
-        return Stop("naval_supply_movement", "The Naval Supply unit moves from coast to coast by its own rule, which is not "
-                    "implemented yet (issue 9).", cite.NAVAL_SUPPLY_M)
+        return Stop("naval_supply_movement", "The Naval Supply unit moves from coast to coast by its own order "
+                    "(move_naval_supply).", cite.NAVAL_SUPPLY_M)
+    carrier = state.carrier(u.id)
+    if carrier is not None:
+        return Stop("carried", f"{u.id} is aboard {carrier.id}: it moves with the Truck, which drops it off during its "
+                    "own move.", cite.TRUCK_B)
     if u.type == "truck" and not u.active:
         return Stop("truck_shuttling", f"{u.id} is inverted: a Truck that Shuttles a Supply unit does not move this "
                     "Player-Turn.", cite.SUPPLY_UNITS_MOVE)

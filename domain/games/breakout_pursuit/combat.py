@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from itertools import chain, combinations, islice
 
-from domain.games.breakout_pursuit import airstrike, battlegroups, cite, results, retreat, strength, supply
+from domain.games.breakout_pursuit import airstrike, battlegroups, cite, results, retreat, strength, supply, supply_defence
 from domain.games.breakout_pursuit.effects import AttackResolved
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, SUPPLIED, State, Unit, enemy
-from domain.games.breakout_pursuit.orders import Advance, Attack, Battlegroups, ExchangeLosses, Retreat
+from domain.games.breakout_pursuit.orders import Advance, Attack, Battlegroups, DefensiveSupply, ExchangeLosses, Retreat
 from domain.kernel.commands import Order, Reject
 
 LIMIT = 64  # answers listed per decision: each is accepted; the list is not every possible answer
@@ -33,7 +33,8 @@ def enter(adj) -> bool:
 
 
 def leave(adj) -> None:
-    return None
+    """Supply units traced to by Allied defenders are removed at the end of the German Combat Phase (Supply J)."""
+    supply_defence.expend(adj)
 
 
 # --- who may attack what ---------------------------------------------------------------------------
@@ -161,6 +162,19 @@ def attack(adj, seat: str, order: Attack) -> None:
     if not strength.is_lower_or_equal(used, column):
         raise Reject("odds_not_lower", f"The attack is at {column}; the attacker may only lower the odds (H), not raise them "
                      f"to {used}.", cite.COMBAT_H, odds=column)
+    if side == GERMAN and supply_defence.ask(adj, order, defenders_at(state, order.hex, ALLIED), a["attack"]):
+        return  # the Allied player first chooses the Supply unit his defenders trace to (Supply H)
+    resolve(adj, attackers, order.hex, order.odds)
+
+
+def resolve(adj, attackers: tuple[str, ...], hex_id: str, requested: str | None) -> None:
+    """Roll and apply a declared attack, with the defenders' supply as it stands now (after any
+    defensive trace): the odds asked for if still at or below the computed column, else the column."""
+    state, data = adj.state, adj.ruleset.data
+    side = state.units[attackers[0]].side
+    a = assess(state, data, attackers, hex_id)
+    column, columns = a["column"], data.crt.columns
+    used = requested if requested and strength.is_lower_or_equal(requested, column) else column
     roll = adj.roll(data.crt.die.sides, "combat")
     modified = roll.value + a["drm"]
     result = data.crt_result(used, modified)
@@ -173,14 +187,14 @@ def attack(adj, seat: str, order: Attack) -> None:
         cites.append(cite.COMBAT_H)
     if strength.beyond_table(a["attack"], a["defense"], columns):
         cites.append(cite.CRT_CLAMP)
-    defenders = defender_ids(state, data, order.hex, enemy(side))
-    adj.emit(AttackResolved(attackers=attackers, hex=order.hex, defenders=defenders, attack=a["attack"], defense=a["defense"],
+    defenders = defender_ids(state, data, hex_id, enemy(side))
+    adj.emit(AttackResolved(attackers=attackers, hex=hex_id, defenders=defenders, attack=a["attack"], defense=a["defense"],
                             attack_detail=a["attack_detail"], defense_detail=a["defense_detail"], defender_supply=a["supply"],
                             odds=used, computed_odds=column, drm=a["drm"], roll=roll, modified=modified, result=result,
                             cite=tuple(dict.fromkeys(cites))))
     origins = {u: state.units[u].hex for u in attackers + defenders if u in state.units and state.units[u].hex}
-    origins.update({u: order.hex for u in defenders if u in state.units and state.units[u].hex is None})
-    results.begin(adj, attackers, order.hex, defenders, result, origins)
+    origins.update({u: hex_id for u in defenders if u in state.units and state.units[u].hex is None})
+    results.begin(adj, attackers, hex_id, defenders, result, origins)
 
 
 # --- decisions owed ------------------------------------------------------------------------------
@@ -195,6 +209,8 @@ def _decision(state: State, seat: str):
 
 def answers(state: State, data, seat: str) -> list[Order]:
     """Answers to the open decision, each accepted if submitted (at most LIMIT of them)."""
+    if _defensive(state):
+        return list(supply_defence.answers(state, data, seat))
     frame, c, step = _decision(state, seat)
     if frame is None:
         return []
@@ -220,13 +236,31 @@ def subsets(items: tuple[str, ...], largest: int):
     return chain.from_iterable(combinations(items, k) for k in range(min(largest, len(items)) + 1))
 
 
+def _defensive(state: State) -> bool:
+    frame = state.core.top()
+    return frame is not None and frame.kind == supply_defence.FRAME
+
+
 def answer(adj, seat: str, order) -> None:
+    if _defensive(adj.state):
+        if not isinstance(order, DefensiveSupply):
+            frame = adj.state.core.top()
+            raise Reject("wrong_answer", f"The open decision is frame {frame.id}, a defensive supply decision: answer it with "
+                         f"a 'defensive_supply' order naming frame {frame.id}.", cite.SUPPLY_H, frame=frame.id)
+        held = supply_defence.answer(adj, seat, order)
+        resolve(adj, held.attackers, held.hex, held.odds)
+        return
+    if isinstance(order, DefensiveSupply):
+        raise Reject("no_decision", "There is no defensive supply decision to answer.", cite.SUPPLY_H)
     results.answer(adj, seat, order)
 
 
 def default_answer(state: State, data, seat: str) -> Order | None:
     """What the rules impose at a deadline: the first closest retreat, the cheapest exchange, no
-    battlegroups (they are at the owner's option), no advance (it is voluntary)."""
+    battlegroups (they are at the owner's option), no advance (it is voluntary); for a defensive
+    supply decision, the nearest Supply unit if the trace is forced, else none."""
+    if _defensive(state):
+        return supply_defence.default_answer(state, data, seat)
     frame, c, step = _decision(state, seat)
     if frame is None:
         return None

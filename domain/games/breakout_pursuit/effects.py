@@ -44,6 +44,66 @@ class PipelinesDeactivated(Effect, frozen=True, kw_only=True, tag="bp.pipelines_
     units: tuple[str, ...]
 
 
+class PipelinesReactivated(Effect, frozen=True, kw_only=True, tag="bp.pipelines_reactivated"):
+    """Inactive Pipeline units turned face up (Pipeline G)."""
+
+    units: tuple[str, ...]
+
+
+class PassengerEmbarked(Effect, frozen=True, kw_only=True, tag="bp.passenger_embarked"):
+    """A Truck picks up a unit in its hex during its move; `cost`: movement points each paid (Truck B-C)."""
+
+    truck: str
+    unit: str
+    hex: str
+    cost: int
+
+
+class PassengerDisembarked(Effect, frozen=True, kw_only=True, tag="bp.passenger_disembarked"):
+    """A Truck drops its passenger off in its hex, after carrying it `carried` hexes in this move (Truck C)."""
+
+    truck: str
+    unit: str
+    hex: str
+    carried: int
+
+
+class SupplyUnitMoved(Effect, frozen=True, kw_only=True, tag="bp.supply_unit_moved"):
+    """A Supply unit's Pipeline or Shuttle Movement: `path` from the hex left to the hex reached."""
+
+    unit: str
+    path: tuple[str, ...]
+    method: str  # "pipeline" | "shuttle"
+    truck: str | None = None  # the Truck shuttled to
+
+
+class UnitsTurned(Effect, frozen=True, kw_only=True, tag="bp.units_turned"):
+    """Non-combat units inverted or turned face up: a Truck that Shuttles, the Naval Supply unit."""
+
+    units: tuple[str, ...]
+    face_up: bool
+
+
+class NavalSupplyMoved(Effect, frozen=True, kw_only=True, tag="bp.naval_supply_moved"):
+    """The Naval Supply unit moved coast to coast, inverted (Naval M-N; Correction L656 after displacement)."""
+
+    unit: str
+    frm: str
+    to: str
+
+
+class DefensiveSupplyTraced(Effect, frozen=True, kw_only=True, tag="bp.defensive_supply_traced"):
+    """Attacked Allied units trace to a Supply unit at the moment of combat (Supply H); it is expended
+    at the end of the German Combat Phase (J). `forced` when Supply H obliged the trace; `odds`: the
+    attack's odds against supplied defenders; `paths`: each defender's path length to it."""
+
+    hex: str
+    unit: str
+    forced: bool
+    odds: str
+    paths: dict[str, int]
+
+
 class SupplyJudged(Effect, frozen=True, kw_only=True, tag="bp.supply_judged"):
     """The phasing side's supply states for this Player-Turn, with each unit's path length (or -1)."""
 
@@ -211,7 +271,8 @@ BPEffect = (
     PhaseBegun | PlayerTurnEnded | UnitPlaced | UnitMoved | SupplyJudged | UnitExpended | AttackResolved | CombatPending
     | UnitEliminated | UnitRetreated | UnitsDisrupted | DisruptionEnded | UnitsAdvanced | BattlegroupFormed
     | ControlChanged | FortressDestroyed | FlagSet
-    | PipelinesDeactivated
+    | PipelinesDeactivated | PipelinesReactivated | PassengerEmbarked | PassengerDisembarked | SupplyUnitMoved
+    | UnitsTurned | NavalSupplyMoved | DefensiveSupplyTraced
     | AirStrikeResolved | AirdropCycleStarted | AirdropZoneChosen | AirdropRevealed | UnitAirdropped | AirdropMarkerLeft
     | AirdropCycleEnded | ParatroopRehabilitated
 )

@@ -102,8 +102,22 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     arrivals: dict[str, int] = {}  # units not yet placed -> the Game-Turn they are due
     control: dict[str, str] = {}  # VP hexes and West Wall hexes: the side last to occupy or pass through
     fortresses: dict[str, str] = {}  # hex -> "intact" | "destroyed"
+    # Allied logistics, this phase: how each Supply unit (or Truck passenger) has been moved, in order:
+    # "pipeline", "shuttle", or the id of the Truck that carried it (Correction L646-652).
+    hauled: dict[str, tuple[str, ...]] = {}
+    traced: tuple[str, ...] = ()  # Supply units traced to in this German Combat Phase (Supply H, J)
     flags: dict[str, Any] = {}
     airdrop: Airdrop | None = None  # the Airdrop Cycle in progress (airdrop.py)
 
     def at(self, hex_id: str) -> list[Unit]:
         return [u for u in self.units.values() if u.hex == hex_id]
+
+    def carrier(self, uid: str) -> Unit | None:
+        """The Truck carrying `uid` (Allied Truck Units B), or None."""
+        return next((t for t in self.units.values() if t.carrying == uid and t.hex is not None), None)
+
+    def stack_weight(self, u: Unit) -> int:
+        """How many units `u` moves that count for stacking: itself if a combat unit, a Truck's
+        combat passenger (Stacking M-N)."""
+        passenger = self.units.get(u.carrying) if u.carrying else None
+        return int(u.combat_unit) + int(passenger is not None and passenger.combat_unit)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from domain.games.breakout_pursuit import cite, victory
+from domain.games.breakout_pursuit import cite, logistics, move_events, victory
 from domain.games.breakout_pursuit.allowance import (  # allowance: part of this module's contract
     FROZEN, INITIAL, ISOLATED_MOVED, LIFTED, allowance, budget, frozen, frozen_at_start, release_area, special_rule_a,
     special_rule_g, why_not,
@@ -59,16 +59,18 @@ def enter(adj) -> bool:
         # The phase passes with nothing moved; the flag puts the reason in the log.
         adj.emit(FlagSet(name="special_rule_a", value=adj.state.core.clock.turn, cite=(cite.SPECIAL_RULE_A,)))
         return False
+    logistics.enter(adj)
     state = adj.state
     side = state.core.clock.side
     q = Query(state, data, side)
     return any(destinations(state, data, u, q) or may_go_to_staging(state, data, u)
-               for u in _units(state, side))
+               for u in _units(state, side)) or bool(logistics.legal(state, data, side))
 
 
 def leave(adj) -> None:
     """End a movement phase: stacking (Stacking M), Delay markers stacked with Allied units (Delay
     C), and, after an Initial Movement Phase, the end of disruption (Ad)."""
+    logistics.leave(adj)
     _stacking(adj)
     _delay_markers(adj)
     state = adj.state
@@ -141,7 +143,7 @@ def legal(state: State, data, side: str, unit: str | None = None) -> list:
         orders += [Move(unit=u.id, path=dests[h].path) for h in sorted(dests)]
         if may_go_to_staging(state, data, u):
             orders.append(MoveToStaging(unit=u.id))
-    return orders
+    return orders + logistics.legal(state, data, side, unit)
 
 
 def _units(state: State, side: str) -> list[Unit]:
@@ -170,7 +172,7 @@ def destinations(state: State, data, u: Unit, q: Query | None = None) -> dict[st
                 if n not in extra or cost < extra[n].cost:
                     extra[n] = Dest(cost, reach.path(frm)[1:] + (n,), True)
         out.update(extra)
-    if u.combat_unit:
+    if state.stack_weight(u):  # a combat unit, or a Truck carrying one
         out = {h: d for h, d in out.items() if q.stacks[h] < STACK_LIMIT}
     return out
 
@@ -187,8 +189,11 @@ def may_go_to_staging(state: State, data, u: Unit) -> bool:
 
 
 def move(adj, seat: str, order: Move) -> None:
+    if order.events:  # a Truck's passengers, an exit off the map
+        move_events.move(adj, seat, order)
+        return
     state, data = adj.state, adj.ruleset.data
-    u = _own_unit(state, seat, order.unit)
+    u = own_unit(state, seat, order.unit)
     b = budget(state, data, u)
     if b.stop is not None:
         raise Reject(b.stop.code, b.stop.message, b.stop.citation, unit=u.id)
@@ -197,7 +202,7 @@ def move(adj, seat: str, order: Move) -> None:
     if order.path[0] == u.hex:
         raise Reject("path_includes_start", f"List only the hexes entered, beginning next to {u.hex}.", cite.MOVEMENT_GENERAL)
     q = Query(state, data, u.side).for_unit(u)
-    steps, why = _walk(data, u, order.path, q)
+    steps, why = walk(data, u, order.path, q)
     total = sum(steps)
     minimum = False
     if total > b.points:
@@ -215,23 +220,24 @@ def move(adj, seat: str, order: Move) -> None:
         why.append(cite.MOVEMENT_C)
         why.append(cite.ruling("minimum_move", state.core.options.get("minimum_move")))
     end = order.path[-1]
-    there = q.stacks[end] - (end == u.hex)
-    if u.combat_unit and there >= STACK_LIMIT:
+    weight = state.stack_weight(u)  # a Truck's combat passenger moves with it
+    there = q.stacks[end] - (end == u.hex) * weight
+    if weight and there >= STACK_LIMIT:
         raise Reject("over_stacked", f"{end} already holds {there} combat units: a move may not end over the "
                      "stacking limit of three.", cite.STACKING_M, hex=end, ruling="stacking_checked=each_move")
     adj.emit(UnitMoved(unit=u.id, path=(u.hex,) + tuple(order.path), cost=total, allowance=b.points, minimum_move=minimum,
                        cite=tuple(dict.fromkeys(b.cites + tuple(why)))))
-    _consequences(adj, u, tuple(order.path))
+    consequences(adj, u, tuple(order.path))
 
 
-def _own_unit(state: State, seat: str, uid: str) -> Unit:
+def own_unit(state: State, seat: str, uid: str) -> Unit:
     u = state.units.get(uid)
     if u is None or u.side != state.core.layout.side_of(seat):
         raise Reject("not_your_unit", f"{seat} has no unit {uid!r}.", cite.MOVEMENT_A, unit=uid)
     return u
 
 
-def _walk(data, u: Unit, path: tuple[str, ...], q: Query) -> tuple[list[int], list]:
+def walk(data, u: Unit, path: tuple[str, ...], q: Query) -> tuple[list[int], list]:
     """The cost of each step of a path, and the rules that priced it; Reject at the first step
     that is not allowed, naming the rule."""
     steps: list[int] = []
@@ -279,7 +285,7 @@ def _prohibited(frm: str, to: str, via: str, q: Query) -> tuple[str, str, object
 
 def to_staging(adj, seat: str, order: MoveToStaging) -> None:
     state, data = adj.state, adj.ruleset.data
-    u = _own_unit(state, seat, order.unit)
+    u = own_unit(state, seat, order.unit)
     stop = why_not(state, data, u)
     if stop is not None:
         raise Reject(stop.code, stop.message, stop.citation, unit=u.id)
@@ -292,7 +298,7 @@ def to_staging(adj, seat: str, order: MoveToStaging) -> None:
 # --- what a move does besides moving ---------------------------------------------------------------------
 
 
-def _consequences(adj, u: Unit, path: tuple[str, ...]) -> None:
+def consequences(adj, u: Unit, path: tuple[str, ...]) -> None:
     if u.side == GERMAN:
         overrun(adj, path)
     occupy = getattr(victory, "occupy", None)  # the victory work provides it (issue 8)
@@ -316,7 +322,7 @@ def overrun(adj, path: tuple[str, ...]) -> None:
         rule = cite.PIPELINE_DESTROYED if u.type == "pipeline" else cite.SUPPLY_UNITS_ELIMINATED
         _eliminate(adj, [u.id], "overrun", (rule, cite.MOVEMENT_B))
     for u in hit:
-        if u.type == "naval_supply":
+        if u.type == "naval_supply":  # it stays, unusable, and may move away next Allied Initial Movement Phase
             adj.emit(FlagSet(name="naval_supply_displaced", value={"turn": state.core.clock.turn, "hex": u.hex},
                              cite=(cite.NAVAL_SUPPLY_USE,)))
     if any(u.type == "pipeline" for u in gone):

@@ -102,6 +102,26 @@ OPTIONS: tuple[Option, ...] = (
            "'Supplied' Bridgehead units are judged when the Allied Player-Turn ends, tracing to every source, Allied "
            "Supply units included, without expending any; 'fixed_sources': only to sources never expended (Cherbourg, "
            "Bayeux, active pipelines, the Naval Supply unit).", cite.VICTORY_C),
+    ruling("pipeline_reactivation_group", "connected", ("connected", "mutually_adjacent"),
+           "'Any three adjacent inactive Pipeline units' (Pipeline G) are a connected group of up to three: each is next to "
+           "another of the group ('mutually_adjacent': each next to every other).", cite.PIPELINE_G),
+    ruling("shuttle_path", "hexes_entered", ("hexes_entered", "whole_path"),
+           "A Shuttled Supply unit may start in a German-controlled hex; no hex it enters, the Truck's included, may be "
+           "German-occupied or German-controlled ('whole_path': its own hex neither).", cite.SHUTTLE_MOVEMENT),
+    ruling("passenger_mp_after_drop", "own_remaining", ("own_remaining", "none"),
+           "A non-mechanized unit dropped off by a Truck keeps what is left of its own Movement Allowance after the five "
+           "points of boarding (0 for MA 5, 1 for MA 6); 'none': its move is over.", cite.TRUCK_C),
+    ruling("passenger_advance", "disembarks", ("disembarks",),
+           "A Truck's passenger that advances after combat leaves the Truck (the Truck is no participant and stays).",
+           cite.ADVANCE_K),
+    ruling("carried_supply_unit_is_source", True, (True, False),
+           "A Supply unit carried by a Truck is on the map (under the Truck) and may be traced to.", cite.TRUCK_B),
+    ruling("defensive_trace_odds", "as_declared", ("as_declared", "before_reduction"),
+           "Supply H's '1-1 or greater' is the odds the German attack will be resolved at against supplied defenders, "
+           "a voluntary reduction (Combat H) included.", cite.SUPPLY_H),
+    ruling("voluntary_defensive_trace", True, (True, False),
+           "When Supply H does not oblige the attacked Allied units to trace to a Supply unit, the Allied player may "
+           "still do so ('need not' reading); it is expended like a forced one.", cite.SUPPLY_H),
     Option(name="optional_rule_a", default=False, choices=(False, True), kind="optional_rule",
            description="Allied Paratroop Rehabilitation (Optional Rules A).", cite=cite.rb("Optional Rules", "A", 596)),
     Option(name="optional_rule_b", default=False, choices=(False, True), kind="optional_rule",

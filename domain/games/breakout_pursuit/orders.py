@@ -1,6 +1,10 @@
 """The orders of Breakout & Pursuit (digest §1.3), with stable wire tags."""
 from __future__ import annotations
 
+from typing import Literal
+
+import msgspec
+
 from domain.kernel.commands import Order
 
 
@@ -29,11 +33,52 @@ class JudgeSupply(Order, frozen=True, kw_only=True, tag="judge_supply"):
     use: tuple[str, ...] = ()
 
 
-class Move(Order, frozen=True, kw_only=True, tag="move"):
-    """Move one unit along a path of adjacent hexes (O13); a finished move is final."""
+class MoveEvent(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """Something a moving unit does at a point of its path (O13, O25): `at` is the number of hexes
+    entered before it (0: in the hex the move starts from). A Truck "embark"s the named unit in its
+    hex or "disembark"s its passenger there (Truck B-C); "exit" takes the unit off the map from
+    the "D" edge hex it ends on (Victory E)."""
+
+    at: int
+    kind: Literal["embark", "disembark", "exit"]
+    unit: str | None = None
+
+
+class Move(Order, frozen=True, kw_only=True, tag="move", omit_defaults=True):
+    """Move one unit along a path of adjacent hexes (O13); a finished move is final. `events`, in
+    path order: a Truck's pick-ups and drop-offs, or the exit off the map at the end (omitted from
+    the wire when there are none, so plain moves read as before)."""
 
     unit: str
     path: tuple[str, ...]
+    events: tuple[MoveEvent, ...] = ()
+
+
+class ReactivatePipelines(Order, frozen=True, kw_only=True, tag="reactivate_pipelines"):
+    """Turn up to three adjacent inactive Pipeline units face up, one of them next to an active one (O04)."""
+
+    units: tuple[str, ...]
+
+
+class PipelineMove(Order, frozen=True, kw_only=True, tag="pipeline_move"):
+    """Move a Supply unit along active Pipeline units (O10, Pipeline Movement): the hexes entered."""
+
+    unit: str
+    path: tuple[str, ...]
+
+
+class Shuttle(Order, frozen=True, kw_only=True, tag="shuttle"):
+    """Move a Supply unit up to ten hexes overland to a Truck, which is inverted (O10, Shuttle Movement)."""
+
+    unit: str
+    truck: str
+
+
+class MoveNavalSupply(Order, frozen=True, kw_only=True, tag="move_naval_supply"):
+    """Move the Naval Supply unit to another coastal hex, or relocate it after displacement (O11)."""
+
+    unit: str
+    to: str
 
 
 class MoveToStaging(Order, frozen=True, kw_only=True, tag="move_to_staging"):
@@ -69,6 +114,14 @@ class Battlegroups(Order, frozen=True, kw_only=True, tag="battlegroups"):
 
     frame: int
     units: tuple[str, ...] = ()
+
+
+class DefensiveSupply(Order, frozen=True, kw_only=True, tag="defensive_supply"):
+    """Answer to a defensive supply decision (O21): the Supply unit the attacked Allied units trace
+    to (expended at the end of the German Combat Phase), or none when the trace is not forced."""
+
+    frame: int
+    unit: str | None = None
 
 
 class Advance(Order, frozen=True, kw_only=True, tag="advance"):
@@ -136,4 +189,5 @@ BPOrder = (
     | ExchangeLosses | Battlegroups | Advance
     | AirStrike | StartAirdropCycle | AirdropUnit | Airland | RehabilitateParatroop
     | SetupPlace | AcceptHistoricalSetup | PlaceDelayMarker
+    | ReactivatePipelines | PipelineMove | Shuttle | MoveNavalSupply | DefensiveSupply
 )

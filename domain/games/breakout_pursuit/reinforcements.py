@@ -12,12 +12,14 @@ German replacements (turns 6-16) return eliminated units, never one eliminated w
 on "A" edge hexes, within the turn's mechanized and non-mechanized Replacement Points: the points
 are posted to ledgers and whatever is left is forfeited when the phase ends.
 
-German Delay markers due are placed in the same phase (delay.py, Delay F). Not here: pipeline
-reactivation (Pipeline G) is issue 9.
+German Delay markers due are placed in the same phase (delay.py, Delay F). The Allied player may
+also turn inactive Pipeline units face up (Pipeline G, pipelines.py: the phase waits for him when
+he can), and, in his first Reinforcement Phase, place the Naval Supply unit that the July and
+August set-ups place by area only (naval.py; offered here as a placement).
 """
 from __future__ import annotations
 
-from domain.games.breakout_pursuit import cite, delay
+from domain.games.breakout_pursuit import cite, delay, naval, pipelines
 from domain.games.breakout_pursuit.effects import UnitPlaced
 from domain.games.breakout_pursuit.model import ALLIED, ELIMINATED, GERMAN, PENDING, STAGING, State, Unit
 from domain.games.breakout_pursuit.orders import PlaceReinforcement, PlaceReplacement
@@ -50,6 +52,8 @@ def arriving(state: State, data, side: str) -> list[Unit]:
         waiting = side == ALLIED and u.box == STAGING and "optional_only" not in _flags(data, u)
         if due or waiting:
             out.append(u)
+    if side == ALLIED:
+        out += naval.awaiting(state)  # placed by area only in the set-up (Naval Supply M)
     return sorted(out, key=lambda u: u.id)
 
 
@@ -71,6 +75,8 @@ def destinations(state: State, data, u: Unit) -> list[str]:
     if u.side == GERMAN:
         edge = arrival_edge(state, data, u.id)
         return sorted(data.area(edge) - _occupied_by(state, ALLIED)) if edge else []
+    if u.type == "naval_supply":
+        return naval.placement(state, data, u)
     german = _occupied_by(state, GERMAN)
     delay = [STAGING] if u.box == PENDING else []
     if u.type == "pipeline":
@@ -129,7 +135,7 @@ def enter(adj) -> bool:
             points = int(row.get(RP_COLUMN[cls], 0) or 0)
             if points:
                 adj.emit(LedgerPosted(ledger=ledger, owner=GERMAN, kind="credit", amount=points, cite=(cite.GERMAN_REPLACEMENTS,)))
-    return bool(legal(adj.state, data, side))
+    return bool(legal(adj.state, data, side)) or bool(pipelines.legal(adj.state, data, side))
 
 
 def leave(adj) -> None:
@@ -144,6 +150,7 @@ def leave(adj) -> None:
                 adj.emit(LedgerPosted(ledger=ledger, owner=GERMAN, kind="expire", amount=left,
                                       cite=(cite.GERMAN_REPLACEMENTS, cite.REPLACEMENTS_CLARIFICATION)))
         return
+    naval.place_by_default(adj)
     for u in arriving(state, data, ALLIED):
         if u.box != PENDING:
             continue
@@ -175,7 +182,7 @@ def place(adj, seat: str, order: PlaceReinforcement) -> None:
         code, message, rule = _refusal(state, data, u)
         raise Reject(code, message, rule, unit=u.id, at=order.at, allowed=allowed[:12])
     turn = state.core.clock.turn if side == GERMAN else 0  # German units pay 1 MP to move onto the map (L690)
-    reason = "withheld" if order.at == STAGING else "reinforcement"
+    reason = "withheld" if order.at == STAGING else "set_up" if u.type == "naval_supply" else "reinforcement"
     adj.emit(UnitPlaced(unit=u.id, at=order.at, reason=reason, turn=turn, cite=(_rule(side, u),)))
 
 
@@ -211,6 +218,8 @@ def _rule(side: str, u: Unit | None = None):
         return cite.PIPELINE_F
     if u is not None and u.type == "supply":
         return cite.SUPPLY_UNITS_J
+    if u is not None and u.type == "naval_supply":
+        return cite.NAVAL_SUPPLY_M
     return cite.ALLIED_REINFORCEMENTS
 
 
@@ -222,6 +231,9 @@ def _refusal(state: State, data, u: Unit) -> tuple[str, str, object]:
     if u.type == "pipeline":
         return ("pipeline_hex", f"A Supply Pipeline unit is placed on Bayeux ({data.bayeux}) or next to an active Pipeline "
                 "unit, not on an enemy-occupied hex nor on another pipeline, and may not be withheld.", cite.PIPELINE_F)
+    if u.type == "naval_supply":
+        return ("naval_supply_hex", "The Naval Supply unit is set up on a coastal hex of its set-up area free of German "
+                "units, never on the Zuider Zee coast.", cite.NAVAL_SUPPLY_M)
     if u.type == "supply":
         return ("supply_unit_hex", f"A Supply unit is placed on Bayeux ({data.bayeux}), Cherbourg ({data.cherbourg}) or an "
                 "active Pipeline unit free of German units, or withheld in the Staging Area.", cite.SUPPLY_UNITS_J)

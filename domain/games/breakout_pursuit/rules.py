@@ -8,8 +8,8 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.games.breakout_pursuit import (
-    airdrop, airstrike, cite, combat, delay, movement, paratroops, reinforcements, sequence, setups, supply, victory,
-    views,
+    airdrop, airstrike, cite, combat, delay, movement, naval, paratroops, pipelines, reinforcements, sequence, setups,
+    supply, supply_units, victory, views,
 )
 from domain.games.breakout_pursuit.data import GameData
 from domain.games.breakout_pursuit.effects import BPEffect
@@ -17,9 +17,10 @@ from domain.games.breakout_pursuit.evolve import evolve
 from domain.games.breakout_pursuit.model import State
 from domain.games.breakout_pursuit.options import OPTIONS
 from domain.games.breakout_pursuit.orders import (
-    AcceptHistoricalSetup, Advance, AirdropUnit, Airland, AirStrike, Attack, Battlegroups, BPOrder, EndPhase,
-    ExchangeLosses, JudgeSupply, Move, MoveToStaging, PlaceDelayMarker, PlaceReinforcement, PlaceReplacement,
-    RehabilitateParatroop, Retreat, SetupPlace, StartAirdropCycle,
+    AcceptHistoricalSetup, Advance, AirdropUnit, Airland, AirStrike, Attack, Battlegroups, BPOrder, DefensiveSupply,
+    EndPhase, ExchangeLosses, JudgeSupply, Move, MoveNavalSupply, MoveToStaging, PipelineMove, PlaceDelayMarker,
+    PlaceReinforcement, PlaceReplacement, ReactivatePipelines, RehabilitateParatroop, Retreat, SetupPlace, Shuttle,
+    StartAirdropCycle,
 )
 from domain.games.breakout_pursuit.setup import setup, unit_from
 from domain.kernel.adjudication import Adjudication
@@ -28,7 +29,7 @@ from domain.kernel.core import Clock
 from domain.kernel.ruleset import Ruleset
 from domain.kernel.seats import Viewer
 
-ANSWERS = (Retreat, ExchangeLosses, Battlegroups, Advance)
+ANSWERS = (Retreat, ExchangeLosses, Battlegroups, Advance, DefensiveSupply)
 
 
 class BreakoutPursuit(Ruleset):
@@ -83,6 +84,8 @@ class BreakoutPursuit(Ruleset):
             orders = setups.legal(state, data, side, unit=unit)
         elif phase == "reinforcement":
             orders = reinforcements.legal(state, data, side, unit=unit)
+            if unit is None:  # Pipeline G: reactivations name no single unit
+                orders += pipelines.legal(state, data, side)
         elif phase == "airdrop":
             orders = [o for o in airdrop.legal(state, data, side) if unit is None or getattr(o, "unit", None) == unit]
         elif phase == "supply":
@@ -127,6 +130,14 @@ class BreakoutPursuit(Ruleset):
                 setups.place(adj, seat, order)
             case AcceptHistoricalSetup() if phase == sequence.SETUP:
                 setups.accept_historical(adj, seat, order)
+            case ReactivatePipelines() if phase == "reinforcement":
+                pipelines.reactivate(adj, seat, order)
+            case PipelineMove() if phase == "initial_movement":
+                supply_units.pipeline_move(adj, seat, order)
+            case Shuttle() if phase == "initial_movement":
+                supply_units.shuttle(adj, seat, order)
+            case MoveNavalSupply() if phase == "initial_movement":
+                naval.move(adj, seat, order)
             case JudgeSupply() if phase == "supply":
                 supply.judge(adj, seat, order)
             case Move() if phase in sequence.MOVEMENT_PHASES:

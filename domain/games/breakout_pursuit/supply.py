@@ -15,8 +15,9 @@ phase (J, L); Allied units are never required to trace to one (Correction L636).
 Each source class is searched breadth-first from its hexes once, so judging every unit of a side
 costs one pass over the map (plus one short pass per Supply unit the Allied player offers).
 
-Interim (issue 9): Allied defenders are judged at the moment of a German attack from the sources
-that are never expended; the forced trace to a Supply unit of case H is not applied yet.
+At the moment of a German attack (Supply H) the Allied defenders may have to trace to a Supply
+unit first: supply_defence.py asks, and records the Supply units traced to in `State.traced`;
+`defender_states` then counts them as sources.
 """
 from __future__ import annotations
 
@@ -111,6 +112,18 @@ def _ground(state: State, data, side: str) -> _Ground:
     return _Ground(occupied, controlled, blocked)
 
 
+def blocked(state: State, data, side: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(hexes no supply path of `side` may enter, the enemy-occupied ones among them): enemy-occupied
+    or enemy-controlled hexes, and intact fortresses for Allied paths (option)."""
+    g = _ground(state, data, side)
+    return g.blocked, g.occupied
+
+
+def graph(data) -> dict[str, tuple[str, ...]]:
+    """For each land hex, the land hexes a path may step to (not across a sea hexside)."""
+    return _graph(data)
+
+
 def _usable(hex_id: str | None, ground: _Ground, state: State) -> bool:
     if hex_id is None or hex_id in ground.occupied:
         return False
@@ -138,7 +151,8 @@ def _allied_state(length: int | None, limits: tuple[int, int]) -> str:
     return SUPPLIED if length <= limits[0] else UNSUPPLIED
 
 
-def _always(u: Unit, state: State) -> Trace | None:
+def fixed(u: Unit, state: State) -> Trace | None:
+    """The supply of units that need no path (Trucks, paratroops on their drop turn, German units in a fortress)."""
     if u.type == "truck":
         return Trace(SUPPLIED, 0, "truck")  # Correction L642
     if u.side == ALLIED and u.dropped and u.dropped == state.core.clock.turn:
@@ -163,7 +177,7 @@ def _german(state: State, data) -> dict[str, Trace]:
     reach = _spread(graph, sources, ground.blocked, None)
     out = {}
     for u in judged_units(state, GERMAN):
-        found = _always(u, state)
+        found = fixed(u, state)
         if found is None:
             length = _length(u.hex, reach, graph)
             found = Trace(SUPPLIED, *length) if length else Trace(ISOLATED, -1, "")
@@ -192,16 +206,16 @@ def _allied(state: State, data, use: tuple[str, ...]) -> tuple[dict[str, Trace],
     general, naval = _allied_sources(state, data, ground)
     reach = _spread(graph, general, ground.blocked, limits[1])
     naval_reach = _spread(graph, naval, ground.blocked, limits[1]) if naval else {}
-    supply_units = [state.units[s] for s in use if _usable(state.units[s].hex, ground, state)]
+    supply_units = [state.units[s] for s in use if usable_supply_unit(state, s, ground)]
     unit_reach = {s.id: _spread(graph, {s.hex: s.id}, ground.blocked, limits[1]) for s in supply_units}
 
     out: dict[str, Trace] = {}
     wants: dict[str, dict[str, int]] = {}  # unit -> {Supply unit: length} giving its best state
     useful: set[str] = set()
     for u in judged_units(state, ALLIED):
-        fixed = _always(u, state)
-        if fixed:
-            out[u.id] = fixed
+        always = fixed(u, state)
+        if always:
+            out[u.id] = always
             continue
         options = [_length(u.hex, reach, graph)]
         if u.nat in NAVAL_USERS:
@@ -222,6 +236,17 @@ def _allied(state: State, data, use: tuple[str, ...]) -> tuple[dict[str, Trace],
     for uid, (sid, d) in chosen.items():
         out[uid] = Trace(_allied_state(d, limits), d, sid)
     return out, sorted({sid for sid, _ in chosen.values()}), sorted(useful)
+
+
+def usable_supply_unit(state: State, sid: str, ground: _Ground | None = None, data=None) -> bool:
+    """A Supply unit a path may end at: on the map, its hex usable as a source; aboard a Truck only
+    under option carried_supply_unit_is_source."""
+    u = state.units[sid]
+    if ground is None:
+        ground = _ground(state, data, ALLIED)
+    if not state.core.options.get("carried_supply_unit_is_source", True) and state.carrier(sid) is not None:
+        return False
+    return _usable(u.hex, ground, state)
 
 
 def _fewest(wants: dict[str, dict[str, int]]) -> dict[str, tuple[str, int]]:
@@ -247,12 +272,13 @@ def useful_supply_units(state: State, data) -> list[str]:
 
 def defender_states(state: State, data, unit_ids: Iterable[str]) -> dict[str, str]:
     """Supply states at the moment of combat (Procedure, K). Units not judged (non-combat units)
-    are reported supplied: supply changes nothing for them. Interim: Allied defenders use only the
-    sources never expended (the forced Supply-unit trace of case H is issue 9)."""
+    are reported supplied: supply changes nothing for them. Allied defenders use the sources never
+    expended and the Supply units already traced to in this German Combat Phase (`State.traced`);
+    whether they must trace to another one first is Supply H's question (supply_defence.py)."""
     ids = list(unit_ids)
     traces: dict[str, Trace] = {}
     for side in {state.units[i].side for i in ids}:
-        traces.update(paths(state, data, side))
+        traces.update(paths(state, data, side, use=state.traced if side == ALLIED else ()))
     return {i: traces[i].state if i in traces else SUPPLIED for i in ids}
 
 

@@ -26,6 +26,8 @@ def view(state: State, data, viewer: Viewer) -> dict[str, Any]:
         "arrivals": dict(sorted(state.arrivals.items())),
         "supply": dict(sorted(state.supply.items())),
         "moved": list(state.moved),
+        "hauled": {u: list(how) for u, how in sorted(state.hauled.items())},
+        "traced": list(state.traced),
         "attacked": list(state.attacked),
         "combat": msgspec.to_builtins(state.combat),
         "control": dict(sorted(state.control.items())),

@@ -71,9 +71,22 @@ def check_invariants(session: Session, phase_before: str, set_up_side: str | Non
             raise InvariantBroken(f"no supply state recorded for {missing[:5]} in the {phase_now}")
 
 
+def pick(rng: random.Random, legal: list, by_type: bool):
+    """Uniformly among the legal orders; or (by_type) first an order type, then one of that type, so
+    that orders listed a few at a time (a Truck's passengers, a Supply unit's moves) are played too."""
+    if not by_type:
+        return rng.choice(legal)
+    kinds: dict[str, list] = {}
+    for o in legal:
+        kind = o.__struct_config__.tag + ("+events" if getattr(o, "events", ()) else "")
+        kinds.setdefault(kind, []).append(o)
+    return rng.choice(kinds[rng.choice(sorted(kinds))])
+
+
 def play(scenario: str, seed: int, *, max_orders: int = 20000, check_every_legal: bool = False,
-         options: dict | None = None, setup_only: bool = False) -> Session:
-    """A random game to its end (with `setup_only`, until the set-up phases are over)."""
+         options: dict | None = None, setup_only: bool = False, by_type: bool = False, to_the_end: bool = True) -> Session:
+    """A random game to its end (with `setup_only`, until the set-up phases are over; `to_the_end`
+    False stops after `max_orders` orders instead of failing)."""
     rng = random.Random(seed)
     session = Session(BREAKOUT_PURSUIT, pack(), scenario, dice=lambda v: ScriptedDice([rng.randint(1, 6) for _ in range(8)], command=v),
                       game_id=f"random-{scenario}-{seed}", options=options)
@@ -84,7 +97,7 @@ def play(scenario: str, seed: int, *, max_orders: int = 20000, check_every_legal
         legal = session.legal(seat)
         if not legal:
             raise InvariantBroken(f"{seat} must act but has no legal order ({session.ruleset.clock_label(session.state.core.clock)})")
-        orders = legal if check_every_legal else [rng.choice(legal)]
+        orders = legal if check_every_legal else [pick(rng, legal, by_type)]
         for order in orders[:-1]:  # each listed order would be accepted if submitted next
             from domain.kernel import game
             from domain.kernel.commands import SeatOrder
@@ -97,10 +110,15 @@ def play(scenario: str, seed: int, *, max_orders: int = 20000, check_every_legal
         if not isinstance(ruling, Accepted):
             raise InvariantBroken(f"listed order {orders[-1]} refused: {ruling.code}: {ruling.message}")
         check_invariants(session, phase, side)
+    if not to_the_end:
+        return session
     raise InvariantBroken(f"no result after {max_orders} orders")
 
 
 def main(argv: list[str]) -> int:
+    """`N [--by-type]`: N games over the scenarios; --by-type picks an order type first (pick())."""
+    by_type = "--by-type" in argv
+    argv = [a for a in argv if a != "--by-type"]
     n = int(argv[0]) if argv else 200
     classes = argv[1:] or list(CLASSES)
     games = [(CLASSES[c][i % len(CLASSES[c])], i) for c in classes for i in range(n)]
@@ -108,7 +126,7 @@ def main(argv: list[str]) -> int:
     for scenario, i in games:
         t = time.perf_counter()
         try:
-            s = play(scenario, seed=i)
+            s = play(scenario, seed=i, by_type=by_type)
             print(f"{scenario} seed {i}: {s.state.core.result.level} in {len(s.log)} events, {time.perf_counter() - t:.1f} s")
         except Exception as exc:
             failures += 1
