@@ -1,10 +1,8 @@
 """The Allied Naval Supply unit (Naval Supply M-P, L460-464; Correction L656; digest O11, O12, NAV-1..4).
 
-* Set-up: the July and August set-ups place it by area only ("any coastal hex North of ..."): it
-  starts in the box `awaiting_setup` and the Allied player places it with a `PlaceReinforcement`
-  order in his first Reinforcement Phase, on a coastal hex of that area free of German units and
-  off the Zuider Zee coast (`placement`; reinforcements.py offers it). If the phase ends without
-  it, the umpire places it on the first such hex in hex-number order (house rule).
+* Set-up: the July and August set-ups place it by area only ("any coastal hex North of ..."): the
+  Allied player sets it up in his set-up phase (setups.py) on a coastal hex of that area free of
+  German units and off the Zuider Zee coast (`placement`, which sheets.py asks).
 * Movement (`MoveNavalSupply`, Allied Initial Movement Phase, with the other Non-Combat units): from
   any coastal hex to any other, whatever lies between; never onto a coastal hex holding a German
   unit or in a German Zone of Control, nor onto the Zuider Zee coast (map area `zuider_zee_coast`).
@@ -19,20 +17,14 @@
 from __future__ import annotations
 
 from domain.games.breakout_pursuit import cite, zoc
-from domain.games.breakout_pursuit.effects import NavalSupplyMoved, UnitPlaced, UnitsTurned
+from domain.games.breakout_pursuit.effects import NavalSupplyMoved, UnitsTurned
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, State, Unit
 from domain.games.breakout_pursuit.orders import MoveNavalSupply
-from domain.games.breakout_pursuit.setup import AWAITING_SETUP
 from domain.games.breakout_pursuit.supply_units import window
-from domain.kernel.citation import HouseRule
 from domain.kernel.commands import Reject
 
 ZUIDER_ZEE = "zuider_zee_coast"
 NAVAL = "naval_supply"
-PLACED_BY_UMPIRE = HouseRule(
-    name="naval-supply-placed-by-umpire",
-    text="The Naval Supply unit must be on the map: if the Allied player does not place it in his first Reinforcement "
-         "Phase, the umpire places it on the first legal coastal hex of its set-up area in hex-number order.")
 
 
 def naval_units(state: State) -> list[Unit]:
@@ -68,18 +60,6 @@ def placement(state: State, data, u: Unit) -> list[str]:
     area = set_up_area(state, data, u)
     german, banned = _german(state), _banned(data)
     return [h for h in coastal(data) if (area is None or h in area) and h not in banned and h not in german]
-
-
-def awaiting(state: State) -> list[Unit]:
-    return [u for u in naval_units(state) if u.box == AWAITING_SETUP]
-
-
-def place_by_default(adj) -> None:
-    """End of the first Allied Reinforcement Phase: a Naval Supply unit still awaiting set-up is placed."""
-    for u in awaiting(adj.state):
-        hexes = placement(adj.state, adj.ruleset.data, u)
-        if hexes:
-            adj.emit(UnitPlaced(unit=u.id, at=hexes[0], reason="set_up", cite=(cite.NAVAL_SUPPLY_M, PLACED_BY_UMPIRE)))
 
 
 # --- movement ----------------------------------------------------------------------------------

@@ -14,12 +14,12 @@ are posted to ledgers and whatever is left is forfeited when the phase ends.
 
 German Delay markers due are placed in the same phase (delay.py, Delay F). The Allied player may
 also turn inactive Pipeline units face up (Pipeline G, pipelines.py: the phase waits for him when
-he can), and, in his first Reinforcement Phase, place the Naval Supply unit that the July and
-August set-ups place by area only (naval.py; offered here as a placement).
+he can). The Naval Supply unit, which the set-ups place by area only, is set up in the set-up
+phase (setups.py, sheets.py).
 """
 from __future__ import annotations
 
-from domain.games.breakout_pursuit import cite, delay, naval, pipelines
+from domain.games.breakout_pursuit import cite, delay, pipelines
 from domain.games.breakout_pursuit.effects import UnitPlaced
 from domain.games.breakout_pursuit.model import ALLIED, ELIMINATED, GERMAN, PENDING, STAGING, State, Unit
 from domain.games.breakout_pursuit.orders import PlaceReinforcement, PlaceReplacement
@@ -52,8 +52,6 @@ def arriving(state: State, data, side: str) -> list[Unit]:
         waiting = side == ALLIED and u.box == STAGING and "optional_only" not in _flags(data, u)
         if due or waiting:
             out.append(u)
-    if side == ALLIED:
-        out += naval.awaiting(state)  # placed by area only in the set-up (Naval Supply M)
     return sorted(out, key=lambda u: u.id)
 
 
@@ -75,8 +73,6 @@ def destinations(state: State, data, u: Unit) -> list[str]:
     if u.side == GERMAN:
         edge = arrival_edge(state, data, u.id)
         return sorted(data.area(edge) - _occupied_by(state, ALLIED)) if edge else []
-    if u.type == "naval_supply":
-        return naval.placement(state, data, u)
     german = _occupied_by(state, GERMAN)
     delay = [STAGING] if u.box == PENDING else []
     if u.type == "pipeline":
@@ -150,7 +146,6 @@ def leave(adj) -> None:
                 adj.emit(LedgerPosted(ledger=ledger, owner=GERMAN, kind="expire", amount=left,
                                       cite=(cite.GERMAN_REPLACEMENTS, cite.REPLACEMENTS_CLARIFICATION)))
         return
-    naval.place_by_default(adj)
     for u in arriving(state, data, ALLIED):
         if u.box != PENDING:
             continue
@@ -182,7 +177,7 @@ def place(adj, seat: str, order: PlaceReinforcement) -> None:
         code, message, rule = _refusal(state, data, u)
         raise Reject(code, message, rule, unit=u.id, at=order.at, allowed=allowed[:12])
     turn = state.core.clock.turn if side == GERMAN else 0  # German units pay 1 MP to move onto the map (L690)
-    reason = "withheld" if order.at == STAGING else "set_up" if u.type == "naval_supply" else "reinforcement"
+    reason = "withheld" if order.at == STAGING else "reinforcement"
     adj.emit(UnitPlaced(unit=u.id, at=order.at, reason=reason, turn=turn, cite=(_rule(side, u),)))
 
 
@@ -218,8 +213,6 @@ def _rule(side: str, u: Unit | None = None):
         return cite.PIPELINE_F
     if u is not None and u.type == "supply":
         return cite.SUPPLY_UNITS_J
-    if u is not None and u.type == "naval_supply":
-        return cite.NAVAL_SUPPLY_M
     return cite.ALLIED_REINFORCEMENTS
 
 
@@ -231,9 +224,6 @@ def _refusal(state: State, data, u: Unit) -> tuple[str, str, object]:
     if u.type == "pipeline":
         return ("pipeline_hex", f"A Supply Pipeline unit is placed on Bayeux ({data.bayeux}) or next to an active Pipeline "
                 "unit, not on an enemy-occupied hex nor on another pipeline, and may not be withheld.", cite.PIPELINE_F)
-    if u.type == "naval_supply":
-        return ("naval_supply_hex", "The Naval Supply unit is set up on a coastal hex of its set-up area free of German "
-                "units, never on the Zuider Zee coast.", cite.NAVAL_SUPPLY_M)
     if u.type == "supply":
         return ("supply_unit_hex", f"A Supply unit is placed on Bayeux ({data.bayeux}), Cherbourg ({data.cherbourg}) or an "
                 "active Pipeline unit free of German units, or withheld in the Staging Area.", cite.SUPPLY_UNITS_J)

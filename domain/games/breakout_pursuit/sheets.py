@@ -303,6 +303,13 @@ class Board:
             return Problem("fortress", f"{at} is an intact German fortress.", cite.FORTRESS_GENERAL)
         if u.combat_unit and self.stacks[at] >= STACK_LIMIT:
             return Problem("over_stacked", f"{at} already holds three combat units.", cite.STACKING_M)
+        if u.type == "naval_supply":  # a coastal hex of its area, never on the Zuider Zee (Naval M)
+            from domain.games.breakout_pursuit import naval
+
+            if at not in naval.placement(self.state, data, u):
+                return Problem("naval_supply_hex", "The Naval Supply unit is set up on a coastal hex of its set-up area "
+                               "free of German units, and never on the Zuider Zee coast.", cite.NAVAL_SUPPLY_M)
+            return None
         return self._area_problem(uid, at, s, rule) or self._group_problem(uid, at, s, rule)
 
     def _area_problem(self, uid: str, at: str, s: Slot, rule: Citation) -> Problem | None:
