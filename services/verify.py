@@ -71,6 +71,20 @@ def verify(header: ExportHeader, events: list[ExportEvent], catalog: Catalog, *,
     return _readjudicate(header, events, genesis, keys, catalog, report, progress, ruleset or genesis.ruleset)
 
 
+def verify_game(games, game_id: str) -> Report:
+    """The offline check on a game of this service: its full export, re-verified."""
+    from domain.kernel.seats import REFEREE_VIEWER
+    from services.export import export_lines
+
+    header, events = parse(list(export_lines(games, game_id, REFEREE_VIEWER)))
+    return verify(header, events, games.catalog)
+
+
+def verify_finished(games, *, limit: int = 100_000) -> dict[str, Report]:
+    """Every finished game, verified (the worker job, and `umpire verify --finished`)."""
+    return {g: verify_game(games, g) for g in games.store.projections_by_status("finished", limit=limit)}
+
+
 def _item(game_id: str, e: ExportEvent) -> chain.ChainItem:
     return chain.ChainItem(
         game_id=game_id, version=e.version, type=e.type, schema_version=e.schema_version, visibility=e.visibility,

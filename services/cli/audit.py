@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from services.cli.command import Command
 from services.config import Settings
@@ -16,11 +17,25 @@ def conformance(args: argparse.Namespace, settings: Settings) -> int:
 def verify(args: argparse.Namespace, settings: Settings) -> int:
     from services import verify as verifier
 
+    if args.finished:
+        from services.runtime import build_games
+
+        games = build_games(settings)
+        reports = verifier.verify_finished(games)
+        bad = [g for g, r in reports.items() if not r.ok]
+        for g, r in sorted(reports.items()):
+            print(f"{g}: {'OK' if r.ok else 'FAILED'} ({r.rulings_checked} rulings)"
+                  + (f"; first bad event {r.first_bad['version']}: {r.first_bad['why']}" if r.first_bad else ""))
+        print(f"{len(reports) - len(bad)} verified, {len(bad)} failed")
+        return 1 if bad else 0
+    if not args.file:
+        sys.exit("umpire verify: give an export FILE, or --finished")
     return verifier.main(args.file, ruleset=args.ruleset)
 
 
 def verify_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="the export, as GET /v1/games/{id}/export gives it")
+    parser.add_argument("file", nargs="?", help="the export, as GET /v1/games/{id}/export gives it")
+    parser.add_argument("--finished", action="store_true", help="verify every finished game of this service's store")
     parser.add_argument("--ruleset", help="re-adjudicate under this name@version instead of the pinned one; "
                                           "reports the first ruling it would change (history is never rewritten)")
 

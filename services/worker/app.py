@@ -38,6 +38,7 @@ SOFT_TIME_LIMIT = 90  # s
 FOLD_MANY_BUDGET = 30.0  # s; fold_many passes the games it did not reach to a fresh task
 SWEEP_LIMIT = 1000  # lagging games re-nudged per sweep
 SWEEP_CHUNK = 16  # games per fold_many
+VERIFY_EVERY_SECONDS = 24 * 3600  # every finished game re-verified daily
 MAX_RETRIES = 8  # lock timeouts and outages; after that the sweep takes over
 
 
@@ -67,6 +68,7 @@ def celery_config(settings: Settings) -> dict[str, Any]:
         "beat_schedule": {
             "umpire.sweep": {"task": "umpire.sweep", "schedule": settings.sweep_seconds,
                              "options": {"expires": max(settings.sweep_seconds, 1.0)}},  # sweeps do not pile up
+            "umpire.verify_finished": {"task": "umpire.verify_finished", "schedule": VERIFY_EVERY_SECONDS},
         },
         "worker_hijack_root_logger": True,
     }
@@ -147,6 +149,17 @@ def make_app(settings: Settings) -> Celery:
             fold_many.delay(lagging[start:start + SWEEP_CHUNK])
         if lagging:
             log.info("sweep: %d lagging game(s) re-nudged", len(lagging))
+
+    @app.task(name="umpire.verify_finished")
+    def verify_finished() -> None:
+        """Re-verify every finished game as an offline verifier would (chain, keys, every ruling)."""
+        from services.verify import verify_finished as check
+
+        reports = check(process.games)
+        bad = {g: r.first_bad or r.unverified for g, r in reports.items() if not r.ok or r.unverified}
+        for g, why in bad.items():
+            log.error("verify: game %s does not verify: %s", g, why)
+        log.info("verify: %d finished game(s) checked, %d with problems", len(reports), len(bad))
 
     @app.task(name="umpire.ping")
     def ping() -> None:

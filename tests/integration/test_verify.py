@@ -187,3 +187,11 @@ def test_a_fork_starts_from_the_parent_position_with_fresh_keys(tmp_path):
     play(games, fork.game_id, seed=6)
     assert games.summary(fork.game_id)["status"] == "finished" and games.summary(gid)["status"] == "active"
     assert verify(*parse(exported(games, fork.game_id)), CATALOG).ok
+
+
+def test_every_finished_game_is_verified_by_the_job(finished, tmp_path):
+    from services.verify import verify_finished
+
+    games, gid = finished
+    reports = verify_finished(games)
+    assert gid in reports and all(r.ok for r in reports.values())
