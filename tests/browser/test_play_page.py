@@ -88,10 +88,15 @@ def test_a_sandbox_game_played_by_clicking_with_rulings_citations_dice_and_a_liv
 def test_a_breakout_pursuit_game_shows_its_map_and_pieces_and_takes_a_move_by_clicking(umpire, pages, screenshots):
     game = umpire.create("breakout-pursuit/1.1")
     umpire.order(game, "allied", {"type": "accept_historical_setup"})  # the Allied Set-Up: the Naval Supply unit
-    for _ in range(2):  # the Allied Reinforcement and Combat Phases, to the Mechanized Movement Phase
-        umpire.order(game, "allied", {"type": "end_phase"})
     view = umpire.get(f"/v1/games/{game.id}/state", game.tokens["allied"])["view"]
-    assert "Movement Phase" in view["label"]
+    for _ in range(5):  # on to the first Allied Movement Phase, making the Air Strike owed in the Combat Phase
+        if "Movement Phase" in view["label"]:
+            break
+        legal = umpire.get(f"/v1/games/{game.id}/legal", game.tokens["allied"])["orders"]
+        strike = [o for o in legal if o["type"] == "air_strike"]
+        umpire.order(game, "allied", strike[0] if strike else {"type": "end_phase"})
+        view = umpire.get(f"/v1/games/{game.id}/state", game.tokens["allied"])["view"]
+    assert "Movement Phase" in view["label"], view["label"]
     on_map = [u for u in view["game"]["units"] if u["hex"]]
 
     page = pages.open(game, "allied")
