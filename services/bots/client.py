@@ -53,6 +53,9 @@ class Client:
     def me(self) -> dict:
         return self._call("GET", "/v1/me")
 
+    def scenarios(self) -> list[dict]:
+        return self._call("GET", "/v1/scenarios")["scenarios"]
+
     def game(self, game_id: str) -> dict:
         return self._call("GET", f"/v1/games/{game_id}")
 
