@@ -11,7 +11,7 @@ from __future__ import annotations
 from services.bots.position import ALLIED, GERMAN, Position, blocks, combat
 
 LOSS_WEIGHT = {ALLIED: 2.0, GERMAN: 0.5}
-DISRUPTION = 0.15  # an "Ad" (disrupted attackers), or an "Ar", costs this share of the attackers' points
+DISRUPTION = 0.05  # an "Ad" (attackers disrupted: a turn without moving) or an "Ar" costs this share of their points
 PUSH = 0.25  # a "Dr" the defenders survive is worth this share of their points
 STACK = 3
 
@@ -125,9 +125,11 @@ def exchange_cost(pos: Position, attackers: list[dict], face: int) -> int:
 
 
 def best_attack(pos: Position, orders: list[dict]) -> tuple[float, dict] | None:
-    """The attack worth most among those listed, made with as few stacks as keep its odds; None
-    if none is worth making. `legal()` lists each hex once with every unit that may take part,
-    plus the same attack at each lower column; any subset of those units may attack instead."""
+    """The attack worth most among those listed, counting what the units it leaves free can still
+    do against the other hexes; None if no attack is worth making. `legal()` lists each hex once
+    with every unit that may take part, plus the same attack at each lower column; any subset of
+    those units may attack instead. Units in one hex attack one hex (Combat B), so an attack
+    takes whole stacks."""
     full = {o["hex"]: o for o in orders if o["type"] == "attack" and o.get("odds") is None}
     lower: dict[str, list[str]] = {}
     for o in orders:
@@ -137,12 +139,25 @@ def best_attack(pos: Position, orders: list[dict]) -> tuple[float, dict] | None:
     for o in full.values():
         for a in o["attackers"]:
             elsewhere[a] = elsewhere.get(a, 0) + 1
-    best: tuple[float, dict] | None = None
+    best: tuple[float, float, dict] | None = None
     for hex_id, o in sorted(full.items()):
         for score, attackers in _options(pos, o, lower.get(hex_id, []), elsewhere):
-            if score > 0 and (best is None or score > best[0]):
-                best = (score, {"type": "attack", "attackers": attackers, "hex": hex_id})
-    return best
+            if score <= 0:
+                continue
+            used = {pos.units[a]["hex"] for a in attackers}
+            total = score + sum(max(0.0, _leftover(pos, other, used)) for h, other in full.items() if h != hex_id)
+            if best is None or total > best[0]:
+                best = (total, score, {"type": "attack", "attackers": attackers, "hex": hex_id})
+    return (best[1], best[2]) if best else None
+
+
+def _leftover(pos: Position, order: dict, used: set[str]) -> float:
+    """What an attack on `order`'s hex is worth with the units not in the stacks `used`."""
+    units = [pos.units[a] for a in order["attackers"] if pos.units[a]["hex"] not in used]
+    if not units:
+        return 0.0
+    foe = GERMAN if units[0]["side"] == ALLIED else ALLIED
+    return worth(pos, units, order["hex"], column(pos, sum(map(attack_strength, units)), defense(pos, order["hex"], foe)))
 
 
 def _options(pos: Position, order: dict, lower: list[str], elsewhere: dict[str, int]):
@@ -157,16 +172,13 @@ def _options(pos: Position, order: dict, lower: list[str], elsewhere: dict[str, 
     ordered = sorted(stacks.values(), key=lambda s: (max(elsewhere[u["id"]] for u in s), -sum(map(attack_strength, s))))
     foe = GERMAN if units[0]["side"] == ALLIED else ALLIED
     d = defense(pos, hex_id, foe)
-    whole = column(pos, sum(map(attack_strength, units)), d)
     yield worth(pos, units, hex_id, exact), order["attackers"]
-    if columns.index(whole) > columns.index(exact):  # the estimate is too hopeful here: trust only the listing
-        return
+    if columns.index(column(pos, sum(map(attack_strength, units)), d)) > columns.index(exact):
+        return  # the estimate is more hopeful than the umpire's odds: trust only the listing
     used: list[dict] = []
     for s in ordered[:-1]:
         used += s
-        col = column(pos, sum(map(attack_strength, used)), d)
-        spare = sum(attack_strength(u) for u in units if u not in used and elsewhere[u["id"]] > 1)
-        yield worth(pos, used, hex_id, col) + 0.02 * spare, [u["id"] for u in used]
+        yield worth(pos, used, hex_id, column(pos, sum(map(attack_strength, used)), d)), [u["id"] for u in used]
 
 
 # --- decisions after a result -------------------------------------------------------------------
