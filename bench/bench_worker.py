@@ -25,7 +25,7 @@ import redis as redis_client
 from bench.results import figure, merge
 from domain.kernel import game
 from domain.kernel.commands import SeatOrder
-from domain.kernel.dice import KeyedDice
+from domain.kernel.dice import KeyedDice, mix_of
 from infra import localservices
 from services.config import Settings
 from services.games import Games
@@ -47,7 +47,7 @@ def scripted_game(games, game_id: str, rng: random.Random) -> list[tuple[str, ob
     while not state.core.finished:
         seat, order = rng.choice([(s, o) for s in seats for o in game.legal(ctx.ruleset, state, s)])
         version += 1
-        dice = KeyedDice(game_id=game_id, command=version, keys=keys.key, mix=bytes.fromhex(ctx.genesis.dice.mix))
+        dice = KeyedDice(game_id=game_id, command=version, keys=keys.key, mix=mix_of(state.core.entropy))
         ruling = game.adjudicate(ctx.ruleset, state, SeatOrder(seat=seat, order=order), dice, version=version)
         for e in ruling.effects:
             state = game.apply(ctx.ruleset, state, e)

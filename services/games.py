@@ -199,8 +199,11 @@ class Games:
 
     def summary(self, game_id: str) -> dict[str, Any]:
         ctx = self.context(game_id)
-        head = self.store.head(game_id)
+        # The projection first: a fold commits its events with it, so the head read after it holds
+        # at least every event `adjudicated` accounts for (the other way round, a fold landing
+        # between the reads gives a `version` behind the log, and an order sent at it is a 409).
         proj = self.store.projection(game_id)
+        head = self.store.head(game_id)
         summary = msgspec.json.decode(proj.summary) if proj.summary not in (b"", b"{}") else game.summary(ctx.ruleset, ctx.initial())
         return {"id": game_id, "scenario": f"{ctx.ruleset.name}/{ctx.genesis.scenario}", "ruleset": ctx.ruleset.id,
                 "status": proj.status, "turn": summary["turn"], "phase": summary["phase"], "label": summary["label"],

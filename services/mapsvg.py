@@ -19,10 +19,12 @@ TERRAIN_FILL = {
     "coastal": "#e9e0b8",
     "rough": "#c2a878",
     "town": "#d98c8c",
+    "woods": "#a9c98f",
 }
 HEXSIDE_STYLE = {
     "sea": 'stroke="#1f4e89" stroke-width="2.2"',
     "river": 'stroke="#2f7fd8" stroke-width="2.6" stroke-linecap="round"',
+    "bridge": 'stroke="#6b4a2b" stroke-width="5" stroke-linecap="butt"',
 }
 LINE_STYLE = 'stroke="{c}" stroke-width="3" stroke-dasharray="7 4" stroke-linecap="round" fill="none"'
 LINE_COLOURS = ("#c0161b", "#e07b00", "#7a2bb0", "#0a7a3a")
@@ -50,7 +52,7 @@ def render_svg(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="DejaVu Sans, Arial, sans-serif">',
         '<rect width="100%" height="100%" fill="#ffffff"/>',
-        f'<g transform="translate({(width - g.width) / 2:.1f} {(height - g.height) / 2:.1f}) '
+        f'<g id="board" transform="translate({(width - g.width) / 2:.1f} {(height - g.height) / 2:.1f}) '
         f'rotate({rotate:.3f} {g.width / 2:.1f} {g.height / 2:.1f})">',
     ]
     if title:
@@ -59,7 +61,7 @@ def render_svg(
     for hid in sorted(map.hexes):
         h = map.hexes[hid]
         fill = TERRAIN_FILL.get(h.terrain, "#ff00ff")
-        out.append(f'<polygon points="{g.poly(hid)}" fill="{fill}"/>')
+        out.append(f'<polygon points="{g.poly(hid)}" fill="{fill}" data-hex="{escape(hid)}"/>')
     out.append("</g>")
     out.append(_overlays(map, g))
     out.append(_hexsides(map, g))
@@ -151,12 +153,14 @@ def _overlays(map: MapData, g: _Geom) -> str:
 
 def _hexsides(map: MapData, g: _Geom) -> str:
     out = ["<g>"]
-    for kind in ("sea", "river"):
+    for kind in HEXSIDE_STYLE:  # in this order: a bridge is drawn over its river
         for sid in sorted(map.hexsides):
             hs = map.hexsides[sid]
             if kind not in hs.features:
                 continue
             x1, y1, x2, y2 = g.side(sid)
+            if kind == "bridge":  # the middle half of the side: the river shows either end
+                x1, y1, x2, y2 = (3 * x1 + x2) / 4, (3 * y1 + y2) / 4, (x1 + 3 * x2) / 4, (y1 + 3 * y2) / 4
             out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" {HEXSIDE_STYLE[kind]}/>')
     out.append("</g>")
     return "\n".join(out)
@@ -181,9 +185,13 @@ def _lines(map: MapData, g: _Geom) -> str:
 def _places(map: MapData, g: _Geom) -> str:
     s = g.size
     out = [f'<g font-size="{s * 0.34:.1f}" text-anchor="middle">']
-    for name in sorted(map.places):
-        p = map.places[name]
-        xs = [g.centre(h) for h in p.hexes if h in map.hexes]
+    named = {name: p.hexes for name, p in map.places.items()}
+    placed = {h for hexes in named.values() for h in hexes}
+    for hid, h in map.hexes.items():  # a named hex that no place covers (the sandbox's Hill 303)
+        if h.name and hid not in placed:
+            named.setdefault(h.name, (hid,))
+    for name in sorted(named):
+        xs = [g.centre(h) for h in named[name] if h in map.hexes]
         if not xs:
             continue
         for x, y in xs:
@@ -219,15 +227,23 @@ def _units(units: dict[str, list[str]], g: _Geom) -> str:
 
 
 def _legend(map: MapData, g: _Geom) -> str:
+    """Only what this map uses."""
     s = g.size
     y = g.height - s * 1.4
     x = g.margin
-    out = [f'<g font-size="{s * 0.4:.1f}">']
+    terrains = {h.terrain for h in map.hexes.values()}
+    sides = {f for hs in map.hexsides.values() for f in hs.features}
+    features = {f for h in map.hexes.values() for f in h.features}
+    out = [f'<g id="legend" font-size="{s * 0.4:.1f}">']
     for name, fill in TERRAIN_FILL.items():
+        if name not in terrains:
+            continue
         out.append(f'<rect x="{x:.1f}" y="{y - s * 0.35:.1f}" width="{s * 0.5:.1f}" height="{s * 0.45:.1f}" fill="{fill}" stroke="#999"/>')
         out.append(f'<text x="{x + s * 0.6:.1f}" y="{y:.1f}">{name}</text>')
         x += s * 3.2
     for kind, style in HEXSIDE_STYLE.items():
+        if kind not in sides:
+            continue
         out.append(f'<line x1="{x:.1f}" y1="{y - s * 0.12:.1f}" x2="{x + s * 0.6:.1f}" y2="{y - s * 0.12:.1f}" {style}/>')
         out.append(f'<text x="{x + s * 0.75:.1f}" y="{y:.1f}">{kind} hexside</text>')
         x += s * 4.2
@@ -236,6 +252,8 @@ def _legend(map: MapData, g: _Geom) -> str:
         out.append(f'<line x1="{x:.1f}" y1="{y - s * 0.12:.1f}" x2="{x + s * 0.8:.1f}" y2="{y - s * 0.12:.1f}" {LINE_STYLE.format(c=colour)}/>')
         out.append(f'<text x="{x + s * 0.95:.1f}" y="{y:.1f}">{escape(name)}</text>')
         x += s * (1.4 + 0.25 * len(name))
-    out.append(f'<text x="{x:.1f}" y="{y:.1f}">■ fortress   ▭ dashed outline: West Wall</text>')
+    marks = [m for f, m in (("fortress", "■ fortress"), ("west_wall", "▭ dashed outline: West Wall")) if f in features]
+    if marks:
+        out.append(f'<text x="{x:.1f}" y="{y:.1f}">{"   ".join(marks)}</text>')
     out.append("</g>")
     return "\n".join(out)

@@ -17,7 +17,7 @@ import msgspec
 
 from domain.kernel import chain, game
 from domain.kernel.commands import Begin, RefereeOrder, SeatOrder
-from domain.kernel.dice import KeyedDice, key_for, verify_key
+from domain.kernel.dice import KeyedDice, key_for, mix_of, verify_key
 from domain.kernel.log import (
     COMMAND_TYPES, Codec, GameCreated, KeyRevealed, OrderSubmitted, RefereeCommand, SystemCommand, ruling_entries,
 )
@@ -48,7 +48,9 @@ def _bad(report: Report, version: int, what: str, why: str, recorded=None, recom
 
 
 def verify(header: ExportHeader, events: list[ExportEvent], catalog: Catalog, *,
-           progress: Callable[[int, int], None] | None = None) -> Report:
+           progress: Callable[[int, int], None] | None = None, ruleset: str | None = None) -> Report:
+    """`ruleset` re-adjudicates under another version than the one the game pinned (e.g. a newer
+    fix): the report then names the first ruling that version would have made differently."""
     report = Report(events=len(events))
     items = [_item(header.game_id, e) for e in events]
     bad = chain.verify_chain(items)
@@ -66,7 +68,7 @@ def verify(header: ExportHeader, events: list[ExportEvent], catalog: Catalog, *,
     keys = _revealed_keys(events, genesis, report)
     if report.first_bad:
         return report
-    return _readjudicate(header, events, genesis, keys, catalog, report, progress)
+    return _readjudicate(header, events, genesis, keys, catalog, report, progress, ruleset or genesis.ruleset)
 
 
 def _item(game_id: str, e: ExportEvent) -> chain.ChainItem:
@@ -94,9 +96,9 @@ def _revealed_keys(events, genesis: GameCreated, report: Report) -> dict[str, tu
     return known
 
 
-def _readjudicate(header, events, genesis, keys, catalog, report, progress) -> Report:
+def _readjudicate(header, events, genesis, keys, catalog, report, progress, ruleset_id: str) -> Report:
     try:
-        ruleset = catalog.ruleset(genesis.ruleset)
+        ruleset = catalog.ruleset(ruleset_id)
         pack = catalog.pack_by_hash(genesis.pack_hash) if _installed(catalog, ruleset, genesis.pack_hash) else None
     except Exception as exc:
         report.unverified.append(f"rulings not re-adjudicated: {exc}")
@@ -137,7 +139,7 @@ def _readjudicate(header, events, genesis, keys, catalog, report, progress) -> R
             try:
                 ruling = game.adjudicate(ruleset, state, command,
                                          KeyedDice(game_id=genesis.game_id, command=cmd.version, keys=key,
-                                                   mix=bytes.fromhex(genesis.dice.mix)), version=cmd.version)
+                                                   mix=mix_of(state.core.entropy)), version=cmd.version)
             except KeyUnknown as exc:
                 report.unverified.append(f"rulings from event {e.version} on not re-adjudicated yet: {exc}")
                 return report
@@ -184,12 +186,14 @@ def _command(e: ExportEvent, codec: Codec):
     raise ValueError(f"{e.type} is not a command")
 
 
-def main(path: str, out=sys.stdout, catalog: Catalog | None = None) -> int:
+def main(path: str, out=sys.stdout, catalog: Catalog | None = None, ruleset: str | None = None) -> int:
     with open(path, "rb") as f:
         header, events = parse(f.read().splitlines())
     catalog = catalog or Catalog(sandbox=True)
     bar = _Progress(out) if len(events) > 2000 else None
-    report = verify(header, events, catalog, progress=bar)
+    report = verify(header, events, catalog, progress=bar, ruleset=ruleset)
+    if ruleset:
+        print(f"re-adjudicated under {ruleset} (the game pinned {header.ruleset})", file=out)
     print(f"{report.events} events; chain {'verified' if report.chain_ok else 'BROKEN'}; "
           f"{report.keys_checked} dice keys checked; {report.rulings_checked} rulings re-adjudicated", file=out)
     for line in report.unverified:

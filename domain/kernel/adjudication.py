@@ -44,6 +44,10 @@ class Adjudication:
                 self.citations.append(c)
 
     def roll(self, sides: int, purpose: str, *, hidden: bool = False) -> Roll:
+        if not self.core.dice_used:  # from the first roll on, the seats' entropy is fixed
+            from domain.kernel.effects import DiceFirstUsed
+
+            self.emit(DiceFirstUsed())
         return self.dice.roll(sides, purpose=purpose, epoch=self.ruleset.epoch(self.core.clock), hidden=hidden)
 
     def stop(self, code: str, message: str, **remaining: Any) -> None:

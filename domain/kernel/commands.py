@@ -67,7 +67,13 @@ class Correct(Order, frozen=True, kw_only=True, tag="correct"):
     dispute: int | None = None
 
 
-KernelOrder = Attest | Confirm | Dispute | Settle | DisputeEvent | ResolveDispute | Correct
+class SupplyEntropy(Order, frozen=True, kw_only=True, tag="entropy"):
+    """A seat's own randomness, mixed into the dice before the first roll (docs/dice.md)."""
+
+    entropy: str
+
+
+KernelOrder = Attest | Confirm | Dispute | Settle | DisputeEvent | ResolveDispute | Correct | SupplyEntropy
 KERNEL_ORDERS = KernelOrder.__args__  # type: ignore[attr-defined]
 
 

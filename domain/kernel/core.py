@@ -114,6 +114,8 @@ class Core(msgspec.Struct, frozen=True, kw_only=True):
     ledgers: dict[str, Ledger] = {}
     attestations: dict[str, Attestation] = {}
     disputes: dict[int, Dispute] = {}
+    entropy: dict[str, str] = {}  # seat -> SHA-256 of the entropy it supplied (hex)
+    dice_used: bool = False  # after the first roll, no more entropy is taken
     result: Outcome | None = None
 
     @property

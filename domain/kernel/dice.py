@@ -59,6 +59,13 @@ def key_for(key: bytes, from_epoch: int, to_epoch: int) -> bytes:
     return key
 
 
+def mix_of(entropy: dict[str, str]) -> bytes:
+    """The mix of the seats' entropy digests (empty when none was supplied)."""
+    if not entropy:
+        return b""
+    return hashlib.sha256("".join(f"{seat}={digest};" for seat, digest in sorted(entropy.items())).encode()).digest()
+
+
 def draw_digest(key: bytes, *, game_id: str, mix: bytes, chain: str, command: int, draw: int, attempt: int) -> bytes:
     msg = b"".join(
         _field(x)

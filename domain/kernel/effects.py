@@ -116,6 +116,17 @@ class CorrectionApplied(Effect, frozen=True, kw_only=True, tag="correction.appli
     effects: int = 0
 
 
+class EntropySupplied(Effect, frozen=True, kw_only=True, tag="dice.entropy"):
+    """A seat's entropy, mixed into every draw from now on (only its digest is recorded)."""
+
+    seat: str
+    digest: str
+
+
+class DiceFirstUsed(Effect, frozen=True, kw_only=True, tag="dice.first_used"):
+    """The first roll has been drawn: the mix of entropy is fixed from here on."""
+
+
 class GameEnded(Effect, frozen=True, kw_only=True, tag="game.ended"):
     result: Outcome
 
@@ -123,7 +134,8 @@ class GameEnded(Effect, frozen=True, kw_only=True, tag="game.ended"):
 KernelEffect = (
     GameBegun | PhaseAdvanced | FrameOpened | FrameAnswered | SealedAnswer | FrameClosed | LedgerPosted
     | AttestationOpened | AttestationAsserted | AttestationConfirmed | AttestationDisputed
-    | AttestationSettled | DisputeOpened | DisputeResolved | CorrectionApplied | GameEnded
+    | AttestationSettled | DisputeOpened | DisputeResolved | CorrectionApplied | EntropySupplied | DiceFirstUsed
+    | GameEnded
 )
 KERNEL_EFFECTS = KernelEffect.__args__  # type: ignore[attr-defined]
 
@@ -171,6 +183,10 @@ def apply_core(core: Core, e: Effect) -> Core:
         case DisputeResolved(id=did, verdict=verdict, resolution=resolution):
             d = replace(core.disputes[did], state=verdict, resolution=resolution)
             return replace(core, disputes={**core.disputes, did: d})
+        case EntropySupplied(seat=seat, digest=digest):
+            return replace(core, entropy={**core.entropy, seat: digest})
+        case DiceFirstUsed():
+            return replace(core, dice_used=True)
         case GameEnded(result=result):
             return replace(core, result=result, frames=())
     return core

@@ -13,7 +13,7 @@ from domain.kernel.adjudication import Adjudication
 from domain.kernel.citation import HouseRule
 from domain.kernel.commands import (
     KERNEL_ORDERS, Accepted, Attest, Begin, Command, Confirm, DeadlineReached, Dispute, DisputeEvent, EndRequested, Order,
-    RefereeOrder, Reject, Rejected, Ruling, SeatOrder, Settle,
+    RefereeOrder, Reject, Rejected, Ruling, SeatOrder, Settle, SupplyEntropy,
 )
 from domain.kernel.core import Outcome
 from domain.kernel.dice import Dice
@@ -71,6 +71,9 @@ def adjudicate(ruleset, state: Any, command: Command, dice: Dice, *, version: in
         match command:  # disputes and referee business go on after the end
             case SeatOrder(seat=seat, order=DisputeEvent() as order):
                 referee.open_dispute(adj, seat, order)
+                return adj.accepted()
+            case SeatOrder(seat=seat, order=SupplyEntropy() as order) if seat in state.core.layout.seat_ids():
+                referee.supply_entropy(adj, seat, order)
                 return adj.accepted()
             case RefereeOrder(order=order, by=by):
                 referee.referee_order(adj, order, by)

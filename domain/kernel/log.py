@@ -27,7 +27,6 @@ class DiceSpec(msgspec.Struct, frozen=True, kw_only=True):
     mode: str  # "keyed" | "scripted"
     commitments: dict[str, str] = {}  # chain -> hex SHA-256(K_0)
     epochs: int = 0
-    mix: str = ""  # hex digest of the seats' entropy, fixed before the first roll
     script: tuple[int, ...] = ()
 
 

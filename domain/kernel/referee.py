@@ -15,6 +15,7 @@ from domain.kernel.commands import Correct, DisputeEvent, Reject, ResolveDispute
 from domain.kernel.core import Dispute
 from domain.kernel.effects import AttestationSettled, CorrectionApplied, DisputeOpened, DisputeResolved
 
+DICE_CITE = HouseRule(name="umpire-dice", text="Dice are drawn from committed keys, mixed with the seats' entropy (docs/dice.md).")
 REFEREE_CITE = HouseRule(name="umpire-referee", text="Disputes are resolved by a referee; corrections are compensating effects.")
 
 
@@ -25,6 +26,20 @@ def open_dispute(adj: Adjudication, seat: str, order: DisputeEvent) -> None:
         raise Reject("no_reason", "Say what is wrong with the event: a dispute needs a reason.", REFEREE_CITE)
     did = max(adj.core.disputes, default=0) + 1
     adj.emit(DisputeOpened(dispute=Dispute(id=did, seat=seat, event=order.event, reason=order.reason), cite=(REFEREE_CITE,)))
+
+
+def supply_entropy(adj: Adjudication, seat: str, order) -> None:
+    import hashlib
+
+    from domain.kernel.effects import EntropySupplied
+
+    if adj.core.dice_used:
+        raise Reject("dice_in_use", "The first die has been rolled: entropy is taken only before it.", DICE_CITE)
+    if seat in adj.core.entropy:
+        raise Reject("entropy_given", f"{seat} has already supplied its entropy.", DICE_CITE)
+    if not 16 <= len(order.entropy) <= 1024:
+        raise Reject("bad_entropy", "Supply between 16 and 1024 characters of your own randomness.", DICE_CITE)
+    adj.emit(EntropySupplied(seat=seat, digest=hashlib.sha256(order.entropy.encode()).hexdigest(), cite=(DICE_CITE,)))
 
 
 def referee_order(adj: Adjudication, order, by: str) -> None:

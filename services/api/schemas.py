@@ -221,21 +221,6 @@ class Audit(ResponseBody):
     command_types: list[str]
 
 
-class ConformanceCase(RequestBody):
-    """A conformance case as JSON (docs/conformance.md gives the TOML form)."""
-
-    id: str
-    title: str
-    cite: str
-    ruleset: str
-    scenario: str
-    options: dict[str, Any] = {}
-    position: dict[str, Any] = {}
-    steps: list[dict[str, Any]] = []
-    state: dict[str, Any] = {}
-    note: str = ""
-
-
 class ConformanceVerdict(ResponseBody):
     case: str
     title: str

@@ -26,7 +26,7 @@ import msgspec
 
 from domain.kernel import game
 from domain.kernel.commands import Begin, RefereeOrder, SeatOrder
-from domain.kernel.dice import KeyedDice
+from domain.kernel.dice import KeyedDice, mix_of
 from domain.kernel.log import (
     COMMAND_TYPES, AdjudicationFailed, KeyRevealed, OrderSubmitted, RefereeCommand, SystemCommand, encode, ruling_entries,
 )
@@ -88,7 +88,6 @@ def fold_game(games: Games, game_id: str, *, batch: int = 200, ruling_seconds: f
     store = games.store
     ctx = games.context(game_id)
     keyring = _keyring(store, game_id, ctx.genesis.dice.epochs)
-    mix = bytes.fromhex(ctx.genesis.dice.mix)
     started = time.monotonic()
     with store.fold(game_id) as f:
         proj = f.projection
@@ -110,7 +109,7 @@ def fold_game(games: Games, game_id: str, *, batch: int = 200, ruling_seconds: f
             try:
                 with time_limit(ruling_seconds):
                     command = decode_command(ctx, cmd)
-                    dice = KeyedDice(game_id=game_id, command=cmd.version, keys=keyring.key, mix=mix)
+                    dice = KeyedDice(game_id=game_id, command=cmd.version, keys=keyring.key, mix=mix_of(state.core.entropy))
                     ruling = game.adjudicate(ctx.ruleset, state, command, dice, version=cmd.version)
                     after = state
                     for e in getattr(ruling, "effects", ()):

@@ -2,7 +2,7 @@
 
 `api` builds an app from settings; `client` is a TestClient with its lifespan running; `org`,
 `ref` are headers of an organiser and a referee; `game` is a new sandbox game with its seats'
-headers. `live` serves an app over real HTTP (uvicorn on a thread) for the SSE stream.
+headers, begun: the worker has ruled its genesis (the game's first command), so seats may act. `live` serves an app over real HTTP (uvicorn on a thread) for the SSE stream.
 """
 from __future__ import annotations
 
@@ -103,15 +103,30 @@ class Game:
     id: str
     seats: dict[str, dict[str, str]]  # seat -> headers
     tokens: dict[str, str]
-    version: int
+    version: int  # the log's version when handed out: the version the next command follows
 
 
-def new_game(client, org: dict[str, str], scenario: str = SCENARIO) -> Game:
+def begun(client, game_id: str, timeout: float = 30.0) -> dict:
+    """The game's summary once the worker has ruled its genesis (event 1, the first command):
+    until then no seat is to act. Polls with backoff, as a client would."""
+    deadline, pause = time.monotonic() + timeout, 0.01
+    while True:
+        summary = client.get(f"/v1/games/{game_id}").json()
+        if summary["adjudicated_version"] >= 1:
+            return summary
+        assert time.monotonic() < deadline, f"the worker did not rule the genesis of game {game_id}: {summary}"
+        time.sleep(pause)
+        pause = min(pause * 2, 0.2)
+
+
+def new_game(client, org: dict[str, str], scenario: str = SCENARIO, *, begin: bool = True) -> Game:
+    """A new game; with `begin` (the default) once its genesis is ruled, else as created."""
     r = client.post("/v1/games", json={"scenario": scenario}, headers=org)
     assert r.status_code == 201, r.text
     body = r.json()
     tokens = {s: v["token"] for s, v in body["seats"].items()}
-    return Game(id=body["id"], seats={s: bearer(t) for s, t in tokens.items()}, tokens=tokens, version=body["version"])
+    version = begun(client, body["id"])["version"] if begin else body["version"]
+    return Game(id=body["id"], seats={s: bearer(t) for s, t in tokens.items()}, tokens=tokens, version=version)
 
 
 @pytest.fixture
@@ -130,6 +145,14 @@ def ruled(response, verdict: str = "accepted") -> dict:
     body = response.json()
     assert body["ruling"]["verdict"] == verdict, body
     return body
+
+
+def metric(text: str, sample: str) -> float:
+    """The value of one sample (`name{labels}`) in a Prometheus text page; 0 while it is absent."""
+    for line in text.splitlines():
+        if line.startswith(sample + " "):
+            return float(line[len(sample) + 1:])
+    return 0.0
 
 
 def conforms(response, schema: type) -> Any:

@@ -5,7 +5,7 @@ import msgspec
 from services.api import schemas
 from services.export import parse
 from services.verify import verify
-from tests.api.conftest import conforms, new_game, order, ruled
+from tests.api.conftest import conforms, order, ruled
 
 DEPLOY = {"type": "deploy", "real": "0305"}
 

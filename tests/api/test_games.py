@@ -4,6 +4,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from services.api import schemas
+from services.worker.fold import fold_game
 from tests.api.conftest import bearer, conforms, new_game, order, ruled
 
 
@@ -58,11 +59,30 @@ def test_a_summary_tells_status_turn_phase_who_acts_versions_and_result(client, 
     r = client.get(f"/v1/games/{game.id}")
     s = conforms(r, schemas.GameSummary)
     assert (s.id, s.scenario, s.status, s.to_act, s.result) == (game.id, "sandbox/1", "active", ["red"], None)
-    assert (s.version, s.adjudicated_version) == (1, 0)
-    ruled(order(client, game, "red", {"type": "deploy", "real": "0305"}))
+    assert (s.version, s.adjudicated_version) == (game.version, 1)  # the genesis is ruled: the game has begun
+    deploy = ruled(order(client, game, "red", {"type": "deploy", "real": "0305"}))["version"]
     s = conforms(client.get(f"/v1/games/{game.id}"), schemas.GameSummary)
-    assert s.adjudicated_version == 2 and s.version > 2 and s.phase == "bid"
+    assert s.adjudicated_version == deploy and s.version > deploy and s.phase == "bid"
     assert s.to_act == ["blue-1", "blue-2", "red"]
+
+
+def test_a_summary_read_while_a_fold_commits_has_a_version_that_covers_what_it_says_is_ruled(api, org, monkeypatch):
+    """The fold thread is held back; the genesis is folded just before the summary reads the
+    projection, as a worker may do at any moment. The version must be the log's, not older."""
+    api.runtime.start = lambda: None  # this app's lifespan starts no fold thread
+    with TestClient(api.app) as c:
+        game = new_game(c, org, begin=False)
+        store, read = api.runtime.games.store, api.runtime.games.store.projection
+
+        def fold_then_read(game_id):
+            fold_game(api.runtime.games, game_id)
+            return read(game_id)
+
+        monkeypatch.setattr(store, "projection", fold_then_read)
+        s = c.get(f"/v1/games/{game.id}").json()
+        log = c.get(f"/v1/games/{game.id}/events").json()["events"]
+    assert s["adjudicated_version"] == 1 and s["to_act"] == ["red"]
+    assert s["version"] == log[-1]["version"] > 1
 
 
 def test_an_unknown_game_is_404(client):
@@ -104,3 +124,10 @@ def test_only_organisers_create_games(client, ref, game):
     assert client.post("/v1/games", json=body, headers=ref).status_code == 403
     assert client.post("/v1/games", json=body, headers=game.seats["red"]).status_code == 403
     assert client.post("/v1/games", json=body, headers=bearer("umpire_0000000000000000_" + "A" * 43)).status_code == 401
+
+
+def test_create_with_wait_answers_once_the_game_has_begun(client, org):
+    r = client.post("/v1/games?wait=10", json={"scenario": "sandbox/1"}, headers=org)
+    assert r.status_code == 201, r.text
+    summary = client.get(f"/v1/games/{r.json()['id']}", headers=org).json()
+    assert summary["adjudicated_version"] >= 1 and summary["to_act"] == ["red"]

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from services.api import logs, schemas
-from tests.api.conftest import conforms, order, ruled
+from tests.api.conftest import conforms, metric, order, ruled
 
 DEPLOY = {"type": "deploy", "real": "0305"}
 ENDPOINTS = {
@@ -19,6 +19,13 @@ ENDPOINTS = {
     ("post", "/v1/games/{game_id}/orders"), ("get", "/v1/games/{game_id}/events"),
     ("get", "/v1/games/{game_id}/stream"), ("post", "/v1/games/{game_id}/seats/{seat}/token"),
     ("post", "/v1/games/{game_id}/commands"), ("post", "/v1/games/{game_id}/referee"), ("get", "/metrics"),
+    ("get", "/v1/me"), ("get", "/v1/games/{game_id}/export"), ("get", "/v1/games/{game_id}/audit"),
+    ("post", "/v1/games/{game_id}/verify"), ("post", "/v1/games/{game_id}/fork"), ("post", "/v1/conformance"),
+    ("get", "/v1/games/{game_id}/map.svg"),
+}
+NO_BODY = {  # posts whose parameters are all in the path or query
+    ("post", "/v1/games/{game_id}/seats/{seat}/token"), ("post", "/v1/games/{game_id}/verify"),
+    ("post", "/v1/games/{game_id}/fork"),
 }
 
 
@@ -40,8 +47,8 @@ def test_openapi_declares_every_endpoint_with_request_and_response_schemas(clien
         op = doc["paths"][path][method]
         ok = [s for s in op["responses"] if s.startswith("2")]
         assert ok and all(op["responses"][s]["content"] for s in ok), (method, path)
-        if method == "post" and "{seat}" not in path:
-            assert "$ref" in json.dumps(op["requestBody"]), path
+        if method == "post":
+            assert ("requestBody" not in op) if (method, path) in NO_BODY else "$ref" in json.dumps(op["requestBody"]), path
         if path != "/metrics" and path != "/v1/health":
             assert "error" in json.dumps(op["responses"].get("422", {})) or "Error" in json.dumps(op["responses"]["422"])
     order_body = schemas_["SubmitOrder"]
@@ -55,12 +62,15 @@ def test_docs_page_is_served(client):
 
 
 def test_metrics_count_commands_rulings_lag_queue_and_latency_by_route(client, game):
+    accepted, rejected = 'umpire_rulings_total{verdict="accepted"}', 'umpire_rulings_total{verdict="rejected"}'
+    before = client.get("/metrics").text  # the genesis is already ruled: the game's first command
     ruled(order(client, game, "red", DEPLOY))
     ruled(order(client, game, "blue-1", DEPLOY), "rejected")
     text = client.get("/metrics").text
+    assert 'umpire_commands_appended_total{type="game.created"} 1' in text
     assert 'umpire_commands_appended_total{type="order.submitted"} 2' in text
-    assert 'umpire_rulings_total{verdict="accepted"} 1' in text
-    assert 'umpire_rulings_total{verdict="rejected"} 1' in text
+    assert metric(text, accepted) == metric(before, accepted) + 1
+    assert metric(text, rejected) == metric(before, rejected) + 1
     assert "umpire_adjudication_lag_games 0" in text
     assert "umpire_queue_depth " in text
     assert re.search(r'umpire_http_request_duration_seconds_count\{route="/v1/games/\{game_id\}/orders",method="POST"\} 2', text)

@@ -19,7 +19,7 @@ def test_an_order_with_wait_answers_its_ruling_with_the_effects_the_seat_may_see
     r = order(client, game, "red", DEPLOY)
     body = ruled(r)
     conforms(r, schemas.Ruled)
-    assert body["version"] == 2 and body["ruling"]["event"] == 3
+    assert body["version"] == game.version + 1 and body["ruling"]["event"] == game.version + 2
     types = [e["type"] for e in body["effects"]]
     assert "sandbox.markers_deployed" in types and "sandbox.markers_shown" in types
     private = next(e for e in body["effects"] if e["type"] == "sandbox.markers_deployed")
@@ -37,7 +37,7 @@ def test_a_rules_rejection_is_a_ruling_with_code_message_and_citation_not_an_htt
 def test_without_wait_the_order_is_appended_and_answered_202_with_its_version(client, game):
     r = order(client, game, "red", DEPLOY, wait=None)
     assert r.status_code == 202
-    assert conforms(r, schemas.Appended).version == 2
+    assert conforms(r, schemas.Appended).version == game.version + 1
 
 
 def test_a_retry_with_the_same_key_returns_the_same_version_and_appends_nothing(client, game, org):
@@ -60,8 +60,8 @@ def test_expected_version_is_compared_with_the_log_and_a_mismatch_is_409_with_bo
     assert r.status_code == 409
     err = r.json()["error"]
     assert err["code"] == "version_conflict"
-    assert err["details"] == {"expected_version": 0, "version": 1}
-    assert ruled(order(client, game, "red", DEPLOY, expected_version=1))["version"] == 2
+    assert err["details"] == {"expected_version": 0, "version": game.version}
+    assert ruled(order(client, game, "red", DEPLOY, expected_version=game.version))["version"] == game.version + 1
 
 
 def test_legal_version_is_the_expected_version_that_makes_the_next_order_go_through(client, game):
@@ -124,19 +124,21 @@ def test_a_malformed_idempotency_key_is_400(client, game, key):
 
 
 def test_wait_answers_202_when_the_ruling_is_not_ready_and_the_retry_gets_it_later(api, org):
-    """The fold thread is held back, so the ruling cannot come in time; a retry with the same
-    key after the worker has run returns that order's ruling."""
+    """The fold thread is held back, so the ruling cannot come in time (not even the genesis's:
+    no seat is to act yet); a retry with the same key after the worker has run returns that
+    order's ruling."""
     api.runtime.start = lambda: None  # this app's lifespan starts no fold thread
     with TestClient(api.app) as c:
         from tests.api.conftest import new_game
 
-        game = new_game(c, org)
+        game = new_game(c, org, begin=False)
+        assert c.get(f"/v1/games/{game.id}").json()["to_act"] == []
         r = order(c, game, "red", DEPLOY, wait=0.2, key="slow")
-        assert r.status_code == 202 and r.json() == {"version": 2}
+        assert r.status_code == 202 and r.json() == {"version": game.version + 1}
         from services.worker.fold import fold_game
 
-        fold_game(api.runtime.games, game.id)
-        assert ruled(order(c, game, "red", DEPLOY, wait=0.2, key="slow"))["version"] == 2
+        fold_game(api.runtime.games, game.id)  # the genesis, then the order
+        assert ruled(order(c, game, "red", DEPLOY, wait=0.2, key="slow"))["version"] == game.version + 1
 
 
 def test_a_negative_wait_is_422(client, game):

@@ -34,10 +34,12 @@ def test_the_readme_walkthrough_runs_as_written(tmp_path: Path):
         server.stop()
     assert done.returncode == 0, done.stderr
     answers = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
-    summary, legal, ruled, events, at2, now, typo = answers
-    assert summary["status"] == "active" and summary["to_act"] == ["red"]
+    summary, legal, ruled, events, at_order, now, typo = answers
+    assert summary["status"] == "active" and summary["to_act"] == ["red"] and summary["adjudicated_version"] >= 1
     assert {"type": "deploy", "real": "0305"} in legal["orders"]
     assert ruled["ruling"]["verdict"] == "accepted" and ruled["effects"]
+    assert ruled["version"] == legal["version"] + 1  # in at the version legal named
+    assert events["events"][0]["version"] == ruled["version"]
     assert [e.get("hidden", False) for e in events["events"]][:3] == [True, False, True]
-    assert at2["version"] == 2 and now["viewer"] == {"role": "seat", "seat": "red"}
+    assert at_order["version"] == ruled["version"] and now["viewer"] == {"role": "seat", "seat": "red"}
     assert typo["error"]["details"]["path"] == "$.order"

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from services.api import schemas
-from tests.api.conftest import conforms, order, ruled
+from tests.api.conftest import begun, conforms, order, ruled
 
 DEPLOY = {"type": "deploy", "real": "0305"}
 
@@ -12,7 +12,7 @@ DEPLOY = {"type": "deploy", "real": "0305"}
 def test_state_now_is_the_projection_with_its_version_and_the_callers_viewer(client, game):
     r = client.get(f"/v1/games/{game.id}/state", headers=game.seats["red"])
     s = conforms(r, schemas.State)
-    assert s.version == 1 and s.viewer.role == "seat" and s.viewer.seat == "red"
+    assert s.version == game.version and s.viewer.role == "seat" and s.viewer.seat == "red"
     assert s.view["to_act"] == ["red"] and s.view["game_id"] == game.id
     body = ruled(order(client, game, "red", DEPLOY))
     after = client.get(f"/v1/games/{game.id}/state").json()
@@ -24,8 +24,8 @@ def test_state_now_is_the_projection_with_its_version_and_the_callers_viewer(cli
 def test_state_at_n_replays_the_log_to_event_n(client, game, ref):
     body = ruled(order(client, game, "red", DEPLOY))
     versions = [e["version"] for e in body["effects"]]
-    before = client.get(f"/v1/games/{game.id}/state?at=2", headers=ref).json()  # the order, not yet ruled
-    assert before["version"] == 2 and before["view"]["clock"]["phase"] == "deploy"
+    before = client.get(f"/v1/games/{game.id}/state?at={body['version']}", headers=ref).json()  # the order, not yet ruled
+    assert before["version"] == body["version"] and before["view"]["clock"]["phase"] == "deploy"
     now = client.get(f"/v1/games/{game.id}/state", headers=ref).json()
     replayed = client.get(f"/v1/games/{game.id}/state?at={versions[-1]}", headers=ref).json()
     assert replayed == now
@@ -38,7 +38,7 @@ def test_state_at_n_replays_the_log_to_event_n(client, game, ref):
 def test_state_at_beyond_the_log_or_below_one_is_422(client, game):
     r = client.get(f"/v1/games/{game.id}/state?at=99")
     assert r.status_code == 422
-    assert r.json()["error"]["details"] == {"at": 99, "version": 1}
+    assert r.json()["error"]["details"] == {"at": 99, "version": game.version}
     assert client.get(f"/v1/games/{game.id}/state?at=0").json()["error"]["code"] == "invalid_parameter"
     assert client.get(f"/v1/games/{game.id}/state?at=x").status_code == 422
 
@@ -49,13 +49,14 @@ def test_state_of_an_unknown_game_is_404(client):
 
 
 def test_events_page_with_after_and_limit(client, game, ref):
-    ruled(order(client, game, "red", DEPLOY))
+    deploy = ruled(order(client, game, "red", DEPLOY))["version"]
     everything = conforms(client.get(f"/v1/games/{game.id}/events", headers=ref), schemas.Events).events
     assert [e.version for e in everything] == list(range(1, len(everything) + 1))
     assert everything[0].type == "game.created"
-    page = client.get(f"/v1/games/{game.id}/events?after=2&limit=2", headers=ref).json()["events"]
-    assert [e["version"] for e in page] == [3, 4]
-    assert page[0]["type"] == "ruling" and page[0]["adjudicates"] == 2
+    assert (everything[1].type, everything[1].adjudicates) == ("ruling", 1)  # the genesis is ruled like any command
+    page = client.get(f"/v1/games/{game.id}/events?after={deploy}&limit=2", headers=ref).json()["events"]
+    assert [e["version"] for e in page] == [deploy + 1, deploy + 2]
+    assert page[0]["type"] == "ruling" and page[0]["adjudicates"] == deploy
     assert client.get(f"/v1/games/{game.id}/events?after=999").json() == {"events": []}
 
 
@@ -102,11 +103,12 @@ def test_the_stream_sends_the_full_view_first_then_each_new_event_the_caller_may
     gid = created["id"]
     blue = {"Authorization": f"Bearer {created['seats']['blue-1']['token']}"}
     red = {"Authorization": f"Bearer {created['seats']['red']['token']}"}
+    version = begun(http, gid)["version"]
     with http.stream("GET", f"/v1/games/{gid}/stream", headers=blue) as stream:
         assert stream.headers["content-type"].startswith("text/event-stream")
         lines = stream.iter_lines()
         [(kind, first)] = read_sse(lines, 1)
-        assert kind == "view" and first["version"] == 1 and first["viewer"] == {"role": "seat", "seat": "blue-1"}
+        assert kind == "view" and first["version"] == version and first["viewer"] == {"role": "seat", "seat": "blue-1"}
         assert first["view"]["to_act"] == ["red"]
         r = http.post(f"/v1/games/{gid}/orders?wait=5", json={"order": DEPLOY}, headers=red)
         ruling = r.json()

@@ -10,7 +10,7 @@ from typing import Callable
 import msgspec
 
 from domain.kernel import game
-from domain.kernel.dice import KeyedDice
+from domain.kernel.dice import KeyedDice, mix_of
 from domain.kernel.log import COMMAND_TYPES, fold, ruling_entries
 from infra.eventstore import AppendResult
 from services.games import Games
@@ -162,7 +162,7 @@ def check_game(games: Games, game_id: str) -> dict[str, int]:
     for c in ruled:
         if c.version not in by_command:
             break  # the failed command: nothing to compare
-        dice = KeyedDice(game_id=game_id, command=c.version, keys=keyring.key, mix=bytes.fromhex(ctx.genesis.dice.mix))
+        dice = KeyedDice(game_id=game_id, command=c.version, keys=keyring.key, mix=mix_of(state.core.entropy))
         ruling = game.adjudicate(ctx.ruleset, state, decode_command(ctx, c), dice, version=c.version)
         fresh = [(x.type, x.data, x.visibility) for x in ruling_entries(ruling, adjudicates=c.version, visibility=c.visibility)]
         assert fresh == by_command[c.version], f"the ruling of command {c.version} differs from a fresh adjudication"

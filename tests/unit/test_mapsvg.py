@@ -41,3 +41,26 @@ def test_river_courses_are_drawn_as_hexsides_not_as_dashed_lines():
     assert len(solid_blue) >= 1
     # the "front" line plus its legend swatch; the river line is not drawn dashed
     assert len(dashed) == 2
+
+
+def test_every_hex_carries_its_printed_id_inside_the_board_group():
+    root = ET.fromstring(render_svg(tiny_map()))
+    board = next(g for g in root.iter(f"{NS}g") if g.get("id") == "board")
+    assert sorted(p.get("data-hex") for p in board.iter(f"{NS}polygon") if p.get("data-hex")) == sorted(tiny_map().hexes)
+
+
+def test_the_legend_lists_only_what_the_map_uses():
+    legend = next(g for g in ET.fromstring(render_svg(tiny_map())).iter(f"{NS}g") if g.get("id") == "legend")
+    texts = [t.text for t in legend.iter(f"{NS}text")]
+    assert {"sea", "clear", "town"} <= set(texts)
+    assert "rough" not in texts and "woods" not in texts and "bridge hexside" not in texts
+
+
+def test_a_bridge_is_drawn_over_its_river_and_a_named_hex_outside_any_place_is_labelled():
+    from domain.games.sandbox import SANDBOX_PACK
+
+    root = ET.fromstring(render_svg(SANDBOX_PACK.map))
+    lines = [ln.get("stroke") for ln in root.iter(f"{NS}line")]
+    assert lines.index("#6b4a2b") > lines.index("#2f7fd8")  # the bridge after (over) the river
+    assert "Hill 303" in [t.text for t in root.iter(f"{NS}text")]
+    assert all(p.get("fill") != "#ff00ff" for p in root.iter(f"{NS}polygon"))  # woods has a colour

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from itertools import chain, combinations, islice
 
-from domain.games.breakout_pursuit import battlegroups, cite, results, retreat, strength, supply
+from domain.games.breakout_pursuit import airstrike, battlegroups, cite, results, retreat, strength, supply
 from domain.games.breakout_pursuit.effects import AttackResolved
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, SUPPLIED, State, Unit, enemy
 from domain.games.breakout_pursuit.orders import Advance, Attack, Battlegroups, ExchangeLosses, Retreat
@@ -24,7 +24,10 @@ LIMIT = 64  # answers listed per decision: each is accepted; the list is not eve
 
 
 def enter(adj) -> bool:
-    """The Combat Phase asks its player only when he has an attack to make."""
+    """The Combat Phase asks its player only when he has an attack to make, or owes the Air Strike
+    that comes first (airstrike.py)."""
+    if airstrike.begin(adj):
+        return True
     state = adj.state
     return bool(targets(state, adj.ruleset.data, state.core.clock.side))
 
@@ -120,6 +123,8 @@ def assess(state: State, data, attackers: tuple[str, ...], hex_id: str) -> dict:
 
 
 def legal(state: State, data, side: str, unit: str | None = None) -> list[Order]:
+    if airstrike.owed(state):
+        return [o for o in airstrike.legal(state) if unit is None or unit in o.units]
     orders: list[Order] = []
     for hex_id, attackers in targets(state, data, side).items():
         if unit is not None and unit not in attackers:
@@ -136,6 +141,8 @@ def legal(state: State, data, side: str, unit: str | None = None) -> list[Order]
 def attack(adj, seat: str, order: Attack) -> None:
     state, data = adj.state, adj.ruleset.data
     side = state.core.layout.side_of(seat)
+    if airstrike.owed(state):
+        raise Reject("air_strike_first", "The Air Strike comes first: make it before any ground attack.", cite.AIR_STRIKE)
     attackers = tuple(order.attackers)
     if not attackers or len(set(attackers)) != len(attackers):
         raise Reject("bad_attackers", "Name each attacking unit once, at least one.", cite.COMBAT_A)

@@ -140,9 +140,78 @@ class FlagSet(Effect, frozen=True, kw_only=True, tag="bp.flag_set"):
     value: Any
 
 
+class AirStrikeResolved(Effect, frozen=True, kw_only=True, tag="bp.air_strike_resolved"):
+    """The Air Strike (Allied Air-Strike A-D): 20 against the targets' face strengths, the die
+    unmodified; `result` is the CRT's, `applied` what the strike does with it (De, Ex, Dr or "none")."""
+
+    hex: str
+    units: tuple[str, ...]
+    attack: int
+    defense: int
+    defense_detail: dict[str, int]  # each target's face strength
+    odds: str
+    roll: Roll
+    result: str
+    applied: str
+    attackable: bool  # the targets may still be attacked by ground units this phase (option)
+
+
+class AirdropCycleStarted(Effect, frozen=True, kw_only=True, tag="bp.airdrop_cycle_started"):
+    """Public half of a hidden placement: six Airdrop Zone markers placed face down on `markers`
+    (sorted); which one is real is the private AirdropZoneChosen."""
+
+    markers: tuple[str, ...]
+    turn: int
+    reveal_turn: int
+
+
+class AirdropZoneChosen(Effect, frozen=True, kw_only=True, tag="bp.airdrop_zone_chosen"):
+    """Private half (the Allied seats): the hex of the Real Airdrop Zone marker."""
+
+    real: str
+
+
+class AirdropRevealed(Effect, frozen=True, kw_only=True, tag="bp.airdrop_revealed"):
+    """The markers turned face up on the third Allied Airdrop Phase after placement; the dummies removed."""
+
+    real: str
+    dummies: tuple[str, ...]
+
+
+class UnitAirdropped(Effect, frozen=True, kw_only=True, tag="bp.unit_airdropped"):
+    """A Paratroop unit dropped (or the Airlanding unit landed) from the Staging Area onto `hex`."""
+
+    unit: str
+    hex: str
+    turn: int
+    airlanding: bool = False
+
+
+class AirdropMarkerLeft(Effect, frozen=True, kw_only=True, tag="bp.airdrop_marker_left"):
+    """Optional Rules B: the Real Airdrop Zone marker stays on `hex` for an airlanding on `turn`."""
+
+    hex: str
+    turn: int
+
+
+class AirdropCycleEnded(Effect, frozen=True, kw_only=True, tag="bp.airdrop_cycle_ended"):
+    """The Real Airdrop Zone marker is removed: the cycle is over and another may start."""
+
+    reason: str
+
+
+class ParatroopRehabilitated(Effect, frozen=True, kw_only=True, tag="bp.paratroop_rehabilitated"):
+    """Optional Rules A: `unit` (the 7-6) leaves play and `by` (its 10-6 counter) takes its place in the Staging Area."""
+
+    unit: str
+    by: str
+
+
 BPEffect = (
     PhaseBegun | PlayerTurnEnded | UnitPlaced | UnitMoved | SupplyJudged | UnitExpended | AttackResolved | CombatPending
     | UnitEliminated | UnitRetreated | UnitsDisrupted | DisruptionEnded | UnitsAdvanced | BattlegroupFormed
     | ControlChanged | FortressDestroyed | FlagSet
     | PipelinesDeactivated
+    | AirStrikeResolved | AirdropCycleStarted | AirdropZoneChosen | AirdropRevealed | UnitAirdropped | AirdropMarkerLeft
+    | AirdropCycleEnded | ParatroopRehabilitated
 )

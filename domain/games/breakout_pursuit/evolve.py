@@ -6,11 +6,13 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.games.breakout_pursuit.effects import (
-    BattlegroupFormed, CombatPending, ControlChanged, DisruptionEnded, FlagSet, FortressDestroyed, PhaseBegun,
-    PipelinesDeactivated, PlayerTurnEnded, SupplyJudged, UnitEliminated, UnitExpended, UnitMoved, UnitPlaced,
-    UnitRetreated, UnitsAdvanced, UnitsDisrupted,
+    AirdropCycleEnded, AirdropCycleStarted, AirdropMarkerLeft, AirdropRevealed, AirdropZoneChosen, AirStrikeResolved,
+    BattlegroupFormed, CombatPending, ControlChanged, DisruptionEnded, FlagSet, FortressDestroyed, ParatroopRehabilitated,
+    PhaseBegun, PipelinesDeactivated, PlayerTurnEnded, SupplyJudged, UnitAirdropped, UnitEliminated, UnitExpended,
+    UnitMoved, UnitPlaced, UnitRetreated, UnitsAdvanced, UnitsDisrupted,
 )
-from domain.games.breakout_pursuit.model import ELIMINATED, EXPENDED, State, Unit
+from domain.games.breakout_pursuit.model import ELIMINATED, EXPENDED, REHABILITATED, STAGING, Airdrop, State, Unit
+from domain.games.breakout_pursuit.setup import unit_from
 
 
 def units(state: State, **changes: dict[str, Any]) -> State:
@@ -46,7 +48,8 @@ def evolve(state: State, e: Any, data) -> State:
             if combat is None:
                 return replace(state, combat=None)
             attacked = tuple(dict.fromkeys(state.attacked + combat.attackers))
-            defended = tuple(dict.fromkeys(state.defended + combat.defenders))
+            # the Air Strike (no attacking units) records its targets itself (AirStrikeResolved)
+            defended = tuple(dict.fromkeys(state.defended + combat.defenders)) if combat.attackers else state.defended
             fired = {**state.fired, **{combat.origins[a]: combat.hex for a in combat.attackers if a in combat.origins}}
             return replace(state, combat=combat, attacked=attacked, defended=defended, fired=fired)
         case UnitEliminated(unit=uid, surrounded=surrounded):
@@ -74,4 +77,24 @@ def evolve(state: State, e: Any, data) -> State:
             return replace(state, fortresses={**state.fortresses, hex_: "destroyed"})
         case FlagSet(name=name, value=value):
             return replace(state, flags={**state.flags, name: value})
+        case AirStrikeResolved(units=targets, attackable=attackable):
+            defended = state.defended if attackable else tuple(dict.fromkeys(state.defended + targets))
+            return replace(state, defended=defended, flags={**state.flags, "air_strike": "made"})
+        case AirdropCycleStarted(markers=markers, turn=turn):
+            return replace(state, airdrop=Airdrop(placed=turn, markers=markers))
+        case AirdropZoneChosen(real=real):
+            return replace(state, airdrop=replace(state.airdrop, real=real))
+        case AirdropRevealed(real=real):
+            return replace(state, airdrop=replace(state.airdrop, real=real, markers=(real,), stage="revealed"))
+        case UnitAirdropped(unit=uid, hex=hex_, turn=turn):
+            cycle = state.airdrop and replace(state.airdrop, dropped=state.airdrop.dropped + (uid,))
+            return replace(units(state, **{uid: dict(hex=hex_, box=None, dropped=turn)}), airdrop=cycle)
+        case AirdropMarkerLeft():
+            return replace(state, airdrop=replace(state.airdrop, stage="airlanding"))
+        case AirdropCycleEnded():
+            return replace(state, airdrop=None)
+        case ParatroopRehabilitated(unit=old, by=new):
+            fresh = unit_from(new, data.pack.counters[new], box=STAGING, dropped=state.units[old].dropped)
+            withdrawn = units(state, **{old: dict(box=REHABILITATED)})
+            return replace(withdrawn, units={**withdrawn.units, new: fresh})
     return state

@@ -16,6 +16,7 @@ PENDING = "pending"  # scheduled to arrive, not yet placed
 ELIMINATED = "eliminated"
 EXITED = "exited"  # moved off a "D" edge hex (Victory E)
 EXPENDED = "expended"  # supply units traced to, removed from the map
+REHABILITATED = "rehabilitated"  # the 6th Airborne 7-6 exchanged for its 10-6 counter (Optional Rules A)
 
 SUPPLIED, UNSUPPLIED, ISOLATED = "supplied", "unsupplied", "isolated"
 
@@ -78,6 +79,17 @@ class Combat(msgspec.Struct, frozen=True, kw_only=True):
     origins: dict[str, str] = {}  # each participant's hex when the attack was made (battlegroups go there, N)
 
 
+class Airdrop(msgspec.Struct, frozen=True, kw_only=True):
+    """The Airdrop Cycle in progress (Allied Paratroop Units, Procedure). `real` is hidden from the
+    German seat until the reveal: what it may see of the cycle is `markers` and the turns."""
+
+    placed: int  # the Game-Turn the six markers were placed; they are revealed on placed + 3
+    markers: tuple[str, ...]  # the hexes of the markers on the map, sorted
+    real: str = ""  # the Real Airdrop Zone marker's hex (set by a private effect)
+    stage: str = "placed"  # "placed" -> "revealed" (the drop) -> "airlanding" (Optional B: the marker left)
+    dropped: tuple[str, ...] = ()  # paratroops dropped in this cycle
+
+
 class State(msgspec.Struct, frozen=True, kw_only=True):
     core: Core
     units: dict[str, Unit]
@@ -91,6 +103,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     control: dict[str, str] = {}  # VP hexes and West Wall hexes: the side last to occupy or pass through
     fortresses: dict[str, str] = {}  # hex -> "intact" | "destroyed"
     flags: dict[str, Any] = {}
+    airdrop: Airdrop | None = None  # the Airdrop Cycle in progress (airdrop.py)
 
     def at(self, hex_id: str) -> list[Unit]:
         return [u for u in self.units.values() if u.hex == hex_id]

@@ -72,6 +72,36 @@ OPTIONS: tuple[Option, ...] = (
     ruling("stacking_checked", "each_move", ("each_move",),
            "The stacking limit holds at the end of a Movement Phase; a finished move is final, so no move may end over it.",
            cite.STACKING_M),
+    ruling("air_strike_fortress", "units_only", ("units_only",),
+           "The Air Strike hits units, not a fortress: German units on an intact Fortress hex defend with their face "
+           "value (no tripling, no intrinsic 5), ignore a Dr (Fortress D), and a De or Ex eliminates them but leaves the "
+           "Fortress standing.", cite.AIR_STRIKE_D),
+    ruling("airlanding_phase", "next_allied_airdrop_phase", ("next_allied_airdrop_phase",),
+           "Optional Rules B lands the Airlanding unit 'on the Initial Allied Movement Phase directly after the Initial "
+           "Movement Phase' of the drop, but drops happen in the Airdrop Phase and Sequence of Play step 2 lands "
+           "Airlanding units there: it lands in the next Game-Turn's Allied Airdrop Phase.", cite.OPTIONAL_B),
+    ruling("airdrop_lifts_special_rule_g", True, (True, False),
+           "A combat unit dropped North of the Seine above the 2000 row has moved onto that hex: it lifts Special Rule G.",
+           cite.SPECIAL_RULE_G),
+    ruling("paratroop_rehabilitation", "ten_consecutive_turns", ("ten_consecutive_turns",),
+           "Optional Rules A: the 7-6 may be exchanged in an Allied Initial Movement Phase once it has spent ten "
+           "consecutive whole Game-Turns in the Staging Area (its 'in other words' reading, not 'anytime').", cite.OPTIONAL_A),
+    ruling("setup_f_units", "historical_hex", ("historical_hex", "area_within"),
+           "Set-Up Modification f moves units 'slated to set up within six hexes of a coastal hex, and North of the Seine': "
+           "those whose printed historical hex lies there (the twelve coastal-screen units and the two town garrisons, "
+           "331 and 85); 'area_within': only units whose whole free set-up area lies there (the coastal screen).",
+           cite.SETUP_MOD_F),
+    ruling("coastal_screen_with_f", "kept_units_cover", ("kept_units_cover", "all_hexes"),
+           "With Set-Up Modification f, the coastal-screen units kept in the band must cover as many of the nine screen "
+           "hexes as they number (each screen hex while nine or more stay); 'all_hexes': all nine always, so f moves at "
+           "most three of the twelve screen units.", cite.COASTAL_SCREEN),
+    ruling("delay_line_over_sea", False, (False, True),
+           "The line of hexes from a German combat unit to a Delay marker's hex is traced over land, never across a sea "
+           "hexside; rivers do not interrupt it.", cite.DELAY_F),
+    ruling("rhine_breach_supply_check", "recompute_no_expend", ("recompute_no_expend", "fixed_sources"),
+           "'Supplied' Bridgehead units are judged when the Allied Player-Turn ends, tracing to every source, Allied "
+           "Supply units included, without expending any; 'fixed_sources': only to sources never expended (Cherbourg, "
+           "Bayeux, active pipelines, the Naval Supply unit).", cite.VICTORY_C),
     Option(name="optional_rule_a", default=False, choices=(False, True), kind="optional_rule",
            description="Allied Paratroop Rehabilitation (Optional Rules A).", cite=cite.rb("Optional Rules", "A", 596)),
     Option(name="optional_rule_b", default=False, choices=(False, True), kind="optional_rule",

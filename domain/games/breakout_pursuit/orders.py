@@ -78,7 +78,62 @@ class Advance(Order, frozen=True, kw_only=True, tag="advance"):
     units: tuple[str, ...] = ()
 
 
+class AirStrike(Order, frozen=True, kw_only=True, tag="air_strike"):
+    """The Allied Air Strike of Game-Turn 1 (O15): strength 20 against `units`, German units all in `hex`."""
+
+    hex: str
+    units: tuple[str, ...]
+
+
+class StartAirdropCycle(Order, frozen=True, kw_only=True, tag="start_airdrop_cycle"):
+    """Place the Real Airdrop Zone marker on `real` and the five Dummy markers on `dummies` (O06)."""
+
+    real: str
+    dummies: tuple[str, ...]
+
+
+class AirdropUnit(Order, frozen=True, kw_only=True, tag="airdrop"):
+    """Drop a Paratroop unit from the Staging Area on the real marker's hex or next to it (O07)."""
+
+    unit: str
+    hex: str
+
+
+class Airland(Order, frozen=True, kw_only=True, tag="airland"):
+    """Land the Airlanding unit on the real marker's hex or next to it (O08, Optional Rules B)."""
+
+    unit: str
+    hex: str
+
+
+class RehabilitateParatroop(Order, frozen=True, kw_only=True, tag="rehabilitate_paratroop"):
+    """Exchange the 6th Airborne 7-6 in the Staging Area for its 10-6 counter (O26, Optional Rules A)."""
+
+    unit: str
+
+
+class SetupPlace(Order, frozen=True, kw_only=True, tag="setup_place"):
+    """Set up one unit (O27): on a hex of its free set-up area (or where its sheet allows), or "staging"."""
+
+    unit: str
+    at: str
+
+
+class AcceptHistoricalSetup(Order, frozen=True, kw_only=True, tag="accept_historical_setup"):
+    """Set up every unit still to place on its printed historical hex (O27); the umpire places a unit
+    whose historical hex is not open to it, or that has none, on the first open hex of its area."""
+
+
+class PlaceDelayMarker(Order, frozen=True, kw_only=True, tag="place_delay_marker"):
+    """Place a German Delay marker that has arrived (O24, Delay F)."""
+
+    unit: str
+    at: str
+
+
 BPOrder = (
     EndPhase | PlaceReinforcement | PlaceReplacement | JudgeSupply | Move | MoveToStaging | Attack | Retreat
     | ExchangeLosses | Battlegroups | Advance
+    | AirStrike | StartAirdropCycle | AirdropUnit | Airland | RehabilitateParatroop
+    | SetupPlace | AcceptHistoricalSetup | PlaceDelayMarker
 )

@@ -12,11 +12,12 @@ German replacements (turns 6-16) return eliminated units, never one eliminated w
 on "A" edge hexes, within the turn's mechanized and non-mechanized Replacement Points: the points
 are posted to ledgers and whatever is left is forfeited when the phase ends.
 
-Not here: German Delay markers (Delay F) and pipeline reactivation (Pipeline G) are issue 9.
+German Delay markers due are placed in the same phase (delay.py, Delay F). Not here: pipeline
+reactivation (Pipeline G) is issue 9.
 """
 from __future__ import annotations
 
-from domain.games.breakout_pursuit import cite
+from domain.games.breakout_pursuit import cite, delay
 from domain.games.breakout_pursuit.effects import UnitPlaced
 from domain.games.breakout_pursuit.model import ALLIED, ELIMINATED, GERMAN, PENDING, STAGING, State, Unit
 from domain.games.breakout_pursuit.orders import PlaceReinforcement, PlaceReplacement
@@ -27,7 +28,7 @@ from domain.kernel.effects import LedgerPosted
 RP_LEDGER = {"mechanized": "rp_mech", "non_mechanized": "rp_nonmech"}  # German Replacement Points of the turn
 RP_COLUMN = {"mechanized": "mech_rp", "non_mechanized": "nonmech_rp"}  # Time Record columns
 DELAY = "delay"  # a German arrival held for a later turn
-ISSUE_9_TYPES = ("delay_marker",)  # placed by Delay F (issue 9), not on an edge
+ISSUE_9_TYPES = ("delay_marker",)  # placed by Delay F (delay.py), not on an edge
 PIPELINE_DEFAULT = HouseRule(
     name="pipeline-placed-by-umpire",
     text="A Pipeline unit may not be withheld (Correction L644): if the phase ends without it, the umpire places it "
@@ -39,7 +40,7 @@ PIPELINE_DEFAULT = HouseRule(
 
 def arriving(state: State, data, side: str) -> list[Unit]:
     """Units that may be placed now: scheduled for this turn or earlier and not placed, plus (Allied)
-    units waiting in the Staging Area; never Delay markers (issue 9) or the optional airlanding unit."""
+    units waiting in the Staging Area; never Delay markers (delay.py) or the optional airlanding unit."""
     turn = state.core.clock.turn
     out = []
     for u in state.units.values():
@@ -111,6 +112,7 @@ def legal(state: State, data, side: str, unit: str | None = None) -> list[Order]
         for u in replaceable(state):
             if (unit is None or u.id == unit) and 0 < u.strength <= replacement_points(state, u.cls):
                 out += [PlaceReplacement(unit=u.id, at=h) for h in edge]
+        out += delay.legal(state, data, unit)
     return out
 
 

@@ -38,8 +38,8 @@ MAX_ADVANCE = 3  # Retreat and Advance K
 
 
 def sides(state: State, c: Combat) -> tuple[str, str]:
-    """(attacking side, defending side)."""
-    attacker = state.units[c.attackers[0]].side
+    """(attacking side, defending side). The Air Strike has no attacking units: its defenders are German."""
+    attacker = state.units[c.attackers[0]].side if c.attackers else enemy(state.units[c.defenders[0]].side)
     return attacker, enemy(attacker)
 
 

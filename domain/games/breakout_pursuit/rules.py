@@ -7,15 +7,19 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.games.breakout_pursuit import cite, combat, movement, reinforcements, sequence, supply, victory, views
+from domain.games.breakout_pursuit import (
+    airdrop, airstrike, cite, combat, delay, movement, paratroops, reinforcements, sequence, setups, supply, victory,
+    views,
+)
 from domain.games.breakout_pursuit.data import GameData
 from domain.games.breakout_pursuit.effects import BPEffect
 from domain.games.breakout_pursuit.evolve import evolve
 from domain.games.breakout_pursuit.model import State
 from domain.games.breakout_pursuit.options import OPTIONS
 from domain.games.breakout_pursuit.orders import (
-    Advance, Attack, Battlegroups, BPOrder, EndPhase, ExchangeLosses, JudgeSupply, Move, MoveToStaging,
-    PlaceReinforcement, PlaceReplacement, Retreat,
+    AcceptHistoricalSetup, Advance, AirdropUnit, Airland, AirStrike, Attack, Battlegroups, BPOrder, EndPhase,
+    ExchangeLosses, JudgeSupply, Move, MoveToStaging, PlaceDelayMarker, PlaceReinforcement, PlaceReplacement,
+    RehabilitateParatroop, Retreat, SetupPlace, StartAirdropCycle,
 )
 from domain.games.breakout_pursuit.setup import setup, unit_from
 from domain.kernel.adjudication import Adjudication
@@ -75,12 +79,16 @@ class BreakoutPursuit(Ruleset):
         side = state.core.layout.side_of(seat)
         phase = state.core.clock.phase
         orders: list[Order]
-        if phase == "reinforcement":
+        if phase == sequence.SETUP:
+            orders = setups.legal(state, data, side, unit=unit)
+        elif phase == "reinforcement":
             orders = reinforcements.legal(state, data, side, unit=unit)
+        elif phase == "airdrop":
+            orders = [o for o in airdrop.legal(state, data, side) if unit is None or getattr(o, "unit", None) == unit]
         elif phase == "supply":
             orders = supply.legal(state, data, side)
         elif phase in sequence.MOVEMENT_PHASES:
-            orders = movement.legal(state, data, side, unit=unit)
+            orders = movement.legal(state, data, side, unit=unit) + paratroops.legal(state, data, side, unit=unit)
         elif phase == "combat":
             orders = combat.legal(state, data, side, unit=unit)
         else:
@@ -103,6 +111,9 @@ class BreakoutPursuit(Ruleset):
         phase = state.core.clock.phase
         match order:
             case EndPhase():
+                if airstrike.owed(state):
+                    raise Reject("air_strike_owed", "The Allied Air Strike must be made before this Combat Phase ends.",
+                                 cite.AIR_STRIKE_A)
                 if not can_end_phase(state):
                     raise Reject("phase_not_over", "This phase cannot end yet.", cite.SEQUENCE)
                 sequence.end_phase(adj)
@@ -110,12 +121,24 @@ class BreakoutPursuit(Ruleset):
                 reinforcements.place(adj, seat, order)
             case PlaceReplacement() if phase == "reinforcement":
                 reinforcements.replace(adj, seat, order)
+            case PlaceDelayMarker() if phase == "reinforcement":
+                delay.place(adj, seat, order)
+            case SetupPlace() if phase == sequence.SETUP:
+                setups.place(adj, seat, order)
+            case AcceptHistoricalSetup() if phase == sequence.SETUP:
+                setups.accept_historical(adj, seat, order)
             case JudgeSupply() if phase == "supply":
                 supply.judge(adj, seat, order)
             case Move() if phase in sequence.MOVEMENT_PHASES:
                 movement.move(adj, seat, order)
             case MoveToStaging() if phase == "initial_movement":
                 movement.to_staging(adj, seat, order)
+            case RehabilitateParatroop() if phase == "initial_movement":
+                paratroops.rehabilitate(adj, seat, order)
+            case StartAirdropCycle() | AirdropUnit() | Airland() if phase == "airdrop":
+                airdrop.rule(adj, seat, order)
+            case AirStrike() if phase == "combat":
+                airstrike.strike(adj, seat, order)
             case Attack() if phase == "combat":
                 combat.attack(adj, seat, order)
             case _:
@@ -126,6 +149,10 @@ class BreakoutPursuit(Ruleset):
     def default_answer(self, state: State, seat: str) -> Order | None:
         if state.core.top() is not None:
             return combat.default_answer(state, self.data, seat)
+        if state.core.clock.phase == sequence.SETUP:
+            return setups.default_answer(state, self.data, seat)
+        if airstrike.owed(state):
+            return airstrike.default(state)  # the strike is mandatory
         return EndPhase() if can_end_phase(state) else None
 
     def end_outcome(self, state: State, reason: str):
@@ -156,8 +183,11 @@ class BreakoutPursuit(Ruleset):
 
 
 def can_end_phase(state: State) -> bool:
-    """A phase ends when its player says so, except while an attack's decisions are still owed."""
-    return state.combat is None and state.core.top() is None
+    """A phase ends when its player says so, except while an attack's decisions are still owed, while
+    the Air Strike that opens the Combat Phase of Game-Turn 1 is still to come (Air-Strike A), or
+    while units are still to be set up (the set-up phase ends with its last placement)."""
+    return (state.combat is None and state.core.top() is None and not airstrike.owed(state)
+            and not setups.remaining(state))
 
 
 BREAKOUT_PURSUIT = BreakoutPursuit()

@@ -4,7 +4,8 @@ Game-Turn = Allied Player-Turn (Reinforcement, Airdrop, Supply Judgement, Initia
 Combat, Mechanized Movement, cleanup) then German Player-Turn (the same without the Airdrop
 Phase); there are no Allied replacements (Correction L626). A phase in which the phasing player
 has nothing to decide is played by the umpire at once (its automatic steps are still recorded),
-so players and bots are only asked when there is a choice.
+so players and bots are only asked when there is a choice. Before the first Game-Turn come the
+German and the Allied Set-Up (setups.py), each played only when units await set-up.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ PHASES = {
     GERMAN: ("reinforcement", "supply", "initial_movement", "combat", "mechanized_movement"),
 }
 PHASE_NAMES = {
+    "setup": "Set-Up",
     "reinforcement": "Reinforcement & Replacement Phase",
     "airdrop": "Airdrop Phase",
     "supply": "Supply Judgement Phase",
@@ -30,10 +32,13 @@ PHASE_NAMES = {
     "mechanized_movement": "Mechanized Movement Phase",
 }
 MOVEMENT_PHASES = ("initial_movement", "mechanized_movement")
+SETUP = "setup"  # before the first Game-Turn: the German Set-Up, then the Allied Set-Up (Setting Up, L678)
 
 
 def label(clock: Clock, dates: str = "") -> str:
     when = f" ({dates})" if dates else ""
+    if clock.phase == SETUP:
+        return f"{(clock.side or '').capitalize()} Set-Up, before Game-Turn {clock.turn}{when}"
     side = f"{clock.side.capitalize()} " if clock.side else ""
     return f"Game-Turn {clock.turn}{when}, {side}{PHASE_NAMES.get(clock.phase, clock.phase)}"
 
@@ -41,18 +46,20 @@ def label(clock: Clock, dates: str = "") -> str:
 def hooks() -> tuple[dict[str, Callable], dict[str, Callable]]:
     """Phase entry hooks (return True when the phasing player has a decision to make) and exit
     hooks, from the rules modules of each section."""
-    from domain.games.breakout_pursuit import combat, movement, reinforcements, supply
+    from domain.games.breakout_pursuit import airdrop, combat, movement, paratroops, reinforcements, setups, supply
 
     enter = {
+        SETUP: setups.enter,
         "reinforcement": reinforcements.enter,
-        "airdrop": lambda adj: False,  # the Airdrop Cycle is not implemented yet (issue 9): nothing to decide
+        "airdrop": airdrop.enter,
         "supply": supply.enter,
-        "initial_movement": movement.enter,
+        "initial_movement": lambda adj: any([movement.enter(adj), paratroops.enter(adj)]),  # both run
         "combat": combat.enter,
         "mechanized_movement": movement.enter,
     }
     leave = {
         "reinforcement": reinforcements.leave,
+        "airdrop": airdrop.leave,
         "supply": supply.leave,
         "initial_movement": movement.leave,
         "combat": combat.leave,
@@ -96,6 +103,10 @@ def _finish(adj: Adjudication) -> Clock | None:
         on_leave[clock.phase](adj)
     if adj.core.finished:
         return None
+    if clock.phase == SETUP:  # the German player sets up first, then the Allied player (Setting Up, L678)
+        if clock.side == GERMAN:
+            return Clock(turn=clock.turn, phase=SETUP, side=ALLIED)
+        return Clock(turn=clock.turn, phase=PHASES[ALLIED][0], side=ALLIED)
     phases = PHASES[clock.side]
     i = phases.index(clock.phase)
     if i + 1 < len(phases):

@@ -1,15 +1,16 @@
-"""Genesis: a scenario's historical set-up placed, its arrivals scheduled (Setting Up, L676-678;
-Scenario Description Chart; Time Record & Reinforcement Chart)."""
+"""Genesis: a scenario's historical set-up placed, the units its players set up waiting for them,
+its arrivals scheduled (Setting Up, L676-678; Scenario Description Chart; Time Record &
+Reinforcement Chart)."""
 from __future__ import annotations
 
 from typing import Any
 
 from domain.games.breakout_pursuit.data import GameData
-from domain.games.breakout_pursuit.model import ALLIED, ELIMINATED, GERMAN, PENDING, STAGING, State, Unit
+from domain.games.breakout_pursuit.model import ALLIED, ELIMINATED, GERMAN, PENDING, State, Unit
+from domain.games.breakout_pursuit.sequence import PHASES, SETUP
+from domain.games.breakout_pursuit.sheets import AWAITING_SETUP, genesis_place
 from domain.kernel.core import Clock, Core
 from domain.kernel.seats import Layout, Seat, Side
-
-AWAITING_SETUP = "awaiting_setup"  # placed by area only; the player places it (free set-up, issue 9)
 
 
 def unit_from(counter_id: str, counter, **where: Any) -> Unit:
@@ -24,14 +25,8 @@ def setup(data: GameData, scenario: str, *, game_id: str, ruleset_id: str, optio
     layout = Layout(sides=tuple(Side(id=s.id, name=s.name) for s in sc.sides),
                     seats=tuple(Seat(id=s.id, side=s.side, name=s.name) for s in sc.seats))
     units: dict[str, Unit] = {}
-    for p in sc.setup:
-        if p.at is None:
-            where = {"box": AWAITING_SETUP}
-        elif p.at == STAGING:
-            where = {"box": STAGING}
-        else:
-            where = {"hex": p.at}
-        units[p.counter] = unit_from(p.counter, pack.counters[p.counter], **where)
+    for p in sc.setup:  # a free set-up, and units placed by area only, wait for their owner (setups.py)
+        units[p.counter] = unit_from(p.counter, pack.counters[p.counter], **genesis_place(data, sc, p))
     code = sc.options.get("reinforcement_code")
     arrivals = {}
     for a in sc.reinforcements:
@@ -48,8 +43,10 @@ def setup(data: GameData, scenario: str, *, game_id: str, ruleset_id: str, optio
         control[h] = ALLIED
         if pursuit and options.get("pursuit_st_malo") == "destroyed" and h in fortresses:
             fortresses[h] = "destroyed"
+    # "The German Player always sets up first" (L678): the set-up phases come before the first Game-Turn.
+    first = (SETUP, GERMAN) if any(u.box == AWAITING_SETUP for u in units.values()) else (PHASES[ALLIED][0], ALLIED)
     core = Core(game_id=game_id, ruleset=ruleset_id, scenario=scenario, layout=layout, options=options,
-                clock=Clock(turn=sc.start.turn, phase="reinforcement", side=ALLIED))
+                clock=Clock(turn=sc.start.turn, phase=first[0], side=first[1]))
     return State(core=core, units=units, arrivals=arrivals, control=control, fortresses=fortresses,
                  flags={"series": sc.options.get("series", ""), "special_rules": list(sc.special_rules)})
 

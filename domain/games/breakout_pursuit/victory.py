@@ -14,14 +14,14 @@ calls `replaced_by_battlegroup` after forming one. The Breakout Line is crossed 
 outside the map area `north_of_allied_breakout_line`; units moved off a "D" edge hex have box
 `exited`. The airdrop cycle (issue 9) credits 1 to the ledger `airdrop_cycles` of the Allied side
 per cycle started; `finish` turns it into German points. The Rhine breach (Game Length B, Victory
-C) is issue 9: `rhine_breached` is the hook.
+C) is found by rhine.py (`rhine_breached`), recorded as the flag `rhine_breached` with its hexes.
 """
 from __future__ import annotations
 
 from fractions import Fraction
 from typing import Iterable, NamedTuple
 
-from domain.games.breakout_pursuit import cite
+from domain.games.breakout_pursuit import cite, rhine
 from domain.games.breakout_pursuit.data import DUSSELDORF, ESSEN, NORTH_OF_BREAKOUT_LINE, MissingData
 from domain.games.breakout_pursuit.effects import ControlChanged, FlagSet, UnitEliminated
 from domain.games.breakout_pursuit.model import ALLIED, EXITED, GERMAN, SIDES, SUPPLIED, State, Unit, enemy
@@ -154,11 +154,9 @@ def _breakout_score(state: State, data) -> Score:
 # --- end of a Player-Turn, end of the game -----------------------------------------------------
 
 
-def rhine_breached(state: State, data) -> bool:
-    """Game Length B / Victory C. NOT IMPLEMENTED YET (issue 9): the test of five bridgehead hexes
-    east of the Rhine and south of the Ruhr linked by communication hexes needs that region on the
-    map. Until then no breach is found and the game runs to its last Game-Turn (Game Length A)."""
-    return False
+def rhine_breached(state: State, data) -> rhine.Breach | None:
+    """Game Length B / Victory C: the breach found now (rhine.py), or None."""
+    return rhine.breach(state, data)
 
 
 def end_of_player_turn(adj, side: str) -> None:
@@ -167,9 +165,11 @@ def end_of_player_turn(adj, side: str) -> None:
     if side != ALLIED:
         return
     state, data = adj.state, adj.ruleset.data
-    if rhine_breached(state, data):
+    found = rhine_breached(state, data)
+    if found:
         points = int(data.vp_special["rhine_breach"]["points"])
-        adj.emit(LedgerPosted(ledger=VP, owner=ALLIED, kind="credit", amount=points, cite=(cite.VICTORY_C, cite.GAME_LENGTH_B)))
+        adj.emit(FlagSet(name="rhine_breached", value=found.record(), cite=rhine.citations(state)),
+                 LedgerPosted(ledger=VP, owner=ALLIED, kind="credit", amount=points, cite=(cite.VICTORY_C, cite.GAME_LENGTH_B)))
         finish(adj, "the Rhine was breached", cite.GAME_LENGTH_B)
         return
     if not _breakout_open(state, data):

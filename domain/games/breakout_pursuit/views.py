@@ -1,11 +1,12 @@
-"""What each seat sees. Breakout & Pursuit's core rules hide nothing: every unit, supply state and
-decision is public. (The airdrop markers of issue 9 will be the first hidden pieces.)"""
+"""What each seat sees. Every unit, supply state and decision is public; the one hidden thing is
+which Airdrop Zone marker is real until its reveal (airdrop.view)."""
 from __future__ import annotations
 
 from typing import Any
 
 import msgspec
 
+from domain.games.breakout_pursuit import airdrop
 from domain.games.breakout_pursuit.model import State
 from domain.kernel.seats import Viewer
 
@@ -30,4 +31,5 @@ def view(state: State, data, viewer: Viewer) -> dict[str, Any]:
         "control": dict(sorted(state.control.items())),
         "fortresses": dict(sorted(state.fortresses.items())),
         "flags": dict(state.flags),
+        "airdrop": airdrop.view(state, viewer),
     }

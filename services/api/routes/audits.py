@@ -7,6 +7,8 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import PlainTextResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from domain.kernel.conformance import Case, run
+from domain.kernel.ruleset import all_rulesets
 from services.api import schemas
 from services.api.auth import Principal, caller
 from services.api.errors import ApiError
@@ -86,16 +88,12 @@ async def fork(game_id: str, request: Request, p: Principal = caller("orders", "
 
 
 @router.post("/v1/conformance", summary="Run a conformance case (referee): the umpire's verdict on a stated rules question",
-             **doc(ok=(200, schemas.ConformanceVerdict), request=schemas.ConformanceCase, errors=(400, 401, 403, 413, 422, 429)))
-async def conformance(request: Request, p: Principal = caller("orders", "referee"),
-                      case: schemas.ConformanceCase = body(schemas.ConformanceCase)):
-    from domain.kernel.conformance import Case, run
-
+             **doc(ok=(200, schemas.ConformanceVerdict), request=Case, errors=(400, 401, 403, 413, 422, 429)))
+async def conformance(request: Request, p: Principal = caller("orders", "referee"), case: Case = body(Case)):
     catalog = request.app.state.runtime.catalog
     try:
-        parsed = msgspec.convert(msgspec.to_builtins(case), type=Case)
         ruleset = catalog.ruleset(case.ruleset)
-    except (msgspec.ValidationError, KeyError) as exc:
-        raise ApiError(422, "invalid_case", f"not a runnable case: {exc}") from None
+    except KeyError:
+        raise ApiError(422, "invalid_case", f"no ruleset {case.ruleset!r}; known: {[r.id for r in all_rulesets()]}") from None
     bound = ruleset.bind(catalog.pack(ruleset)[0])
-    return json(msgspec.to_builtins(await run_in_threadpool(run, parsed, bound)))
+    return json(msgspec.to_builtins(await run_in_threadpool(run, case, bound)))

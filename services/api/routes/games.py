@@ -8,6 +8,7 @@ from starlette.concurrency import run_in_threadpool
 
 from services.api import schemas
 from services.api.auth import Principal, caller
+from services.api.reads import wait_ruled
 from services.api.wire import body, doc, json
 
 router = APIRouter(tags=["games"])
@@ -16,9 +17,14 @@ router = APIRouter(tags=["games"])
 @router.post("/v1/games", summary="Create a game (organiser); the answer holds each seat's token, shown once",
              **doc(ok=(201, schemas.GameCreated), request=schemas.CreateGame, errors=(400, 401, 403, 413, 429, 503)))
 async def create(request: Request, p: Principal = caller("orders", "organiser"),
-                 new: schemas.CreateGame = body(schemas.CreateGame)):
+                 new: schemas.CreateGame = body(schemas.CreateGame),
+                 wait: float | None = Query(None, ge=0, description="wait up to this many seconds for the game to begin "
+                                                                     "(its genesis ruled), so seats may act at once")):
     rt, tokens = request.app.state.runtime, request.app.state.tokens
     created = await run_in_threadpool(rt.games.create, new.scenario, new.options, principal=p.id)
+    if wait:
+        seconds = min(wait, request.app.state.settings.wait_max_seconds)
+        await wait_ruled(rt.games, created.game_id, created.version, p.viewer(created.game_id), seconds)
     # Not one transaction with the genesis: if this fails, the organiser reissues the seats' tokens.
     issued = await run_in_threadpool(tokens.issue_seats, created.game_id, created.seats)
     out = {"id": created.game_id, "seats": {s: {"token": i.token} for s, i in issued.items()},

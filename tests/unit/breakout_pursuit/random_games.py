@@ -1,7 +1,8 @@
 """In-process random games of Breakout & Pursuit with invariants checked after every ruling.
 
-Used by the test suite (a sample) and by `python -m tests.unit.breakout_pursuit.random_games N`
-(the full 200-game run of issue 8)."""
+Used by the test suite (a sample) and by `python -m tests.unit.breakout_pursuit.random_games N
+[CLASS ...]`: N games of each scenario class (breakout 1.1-1.9, pursuit 2.1-2.6, campaign 3.1-3.9,
+free set-ups and set-up modifications included), the scenarios of a class taken in turn."""
 from __future__ import annotations
 
 import random
@@ -16,8 +17,15 @@ from domain.kernel.commands import Accepted
 from domain.kernel.dice import ScriptedDice
 from domain.kernel.session import Session
 from infra.packs import load_pack_dir
+from tests.unit.breakout_pursuit.setup_check import violations
 
-SCENARIOS = ("1.1", "2.1", "3.1")
+SCENARIOS = ("1.1", "2.1", "3.1")  # the historical scenario of each class
+FREE_SETUPS = ("1.9", "2.6")  # free set-ups of both sides, with modifications f and r, and e
+CLASSES = {
+    "breakout": tuple(f"1.{i}" for i in range(1, 10)),
+    "pursuit": tuple(f"2.{i}" for i in range(1, 7)),
+    "campaign": tuple(f"3.{i}" for i in range(1, 10)),
+}
 
 
 @lru_cache(maxsize=1)
@@ -29,7 +37,7 @@ class InvariantBroken(AssertionError):
     pass
 
 
-def check_invariants(session: Session, phase_before: str) -> None:
+def check_invariants(session: Session, phase_before: str, set_up_side: str | None = None) -> None:
     state, data = session.state, session.ruleset.data
     sides_at: dict[str, set[str]] = {}
     combat_units = Counter()
@@ -38,7 +46,8 @@ def check_invariants(session: Session, phase_before: str) -> None:
             continue
         if not data.enterable(u.hex):
             raise InvariantBroken(f"{u.id} stands on {u.hex}, a sea hex")
-        if u.cls in ("mechanized", "non_mechanized", "non_combat") and u.type != "delay_marker":
+        # A German unit may enter the Naval Supply unit's hex: it is displaced, never destroyed (Correction L656).
+        if u.cls in ("mechanized", "non_mechanized", "non_combat") and u.type not in ("delay_marker", "naval_supply"):
             sides_at.setdefault(u.hex, set()).add(u.side)
         if u.cls in ("mechanized", "non_mechanized"):
             combat_units[u.hex] += 1
@@ -46,6 +55,10 @@ def check_invariants(session: Session, phase_before: str) -> None:
         if sides == {ALLIED, GERMAN}:
             raise InvariantBroken(f"both sides hold {h}")
     phase_now = state.core.clock.phase
+    if phase_before == "setup" and (phase_now, state.core.clock.side) != ("setup", set_up_side):
+        wrong = violations(state, data, set_up_side)
+        if wrong:
+            raise InvariantBroken(f"the {set_up_side} set-up breaks its sheet: {wrong[:5]}")
     if phase_before in ("initial_movement", "mechanized_movement") and phase_now != phase_before:
         over = {h: n for h, n in combat_units.items() if n > 3}
         if over:
@@ -58,12 +71,14 @@ def check_invariants(session: Session, phase_before: str) -> None:
             raise InvariantBroken(f"no supply state recorded for {missing[:5]} in the {phase_now}")
 
 
-def play(scenario: str, seed: int, *, max_orders: int = 20000, check_every_legal: bool = False) -> Session:
+def play(scenario: str, seed: int, *, max_orders: int = 20000, check_every_legal: bool = False,
+         options: dict | None = None, setup_only: bool = False) -> Session:
+    """A random game to its end (with `setup_only`, until the set-up phases are over)."""
     rng = random.Random(seed)
     session = Session(BREAKOUT_PURSUIT, pack(), scenario, dice=lambda v: ScriptedDice([rng.randint(1, 6) for _ in range(8)], command=v),
-                      game_id=f"random-{scenario}-{seed}")
+                      game_id=f"random-{scenario}-{seed}", options=options)
     for _ in range(max_orders):
-        if session.state.core.finished:
+        if session.state.core.finished or (setup_only and session.state.core.clock.phase != "setup"):
             return session
         seat = rng.choice(session.to_act())
         legal = session.legal(seat)
@@ -77,19 +92,20 @@ def play(scenario: str, seed: int, *, max_orders: int = 20000, check_every_legal
             ruling = game.adjudicate(session.ruleset, session.state, SeatOrder(seat=seat, order=order), ScriptedDice([3] * 8), version=10**6)
             if not isinstance(ruling, Accepted):
                 raise InvariantBroken(f"listed order {order} refused: {ruling.code}: {ruling.message}")
-        phase = session.state.core.clock.phase
+        phase, side = session.state.core.clock.phase, session.state.core.clock.side
         ruling = session.submit(seat, orders[-1])
         if not isinstance(ruling, Accepted):
             raise InvariantBroken(f"listed order {orders[-1]} refused: {ruling.code}: {ruling.message}")
-        check_invariants(session, phase)
+        check_invariants(session, phase, side)
     raise InvariantBroken(f"no result after {max_orders} orders")
 
 
 def main(argv: list[str]) -> int:
     n = int(argv[0]) if argv else 200
+    classes = argv[1:] or list(CLASSES)
+    games = [(CLASSES[c][i % len(CLASSES[c])], i) for c in classes for i in range(n)]
     failures = 0
-    for i in range(n):
-        scenario = SCENARIOS[i % len(SCENARIOS)]
+    for scenario, i in games:
         t = time.perf_counter()
         try:
             s = play(scenario, seed=i)
@@ -97,7 +113,7 @@ def main(argv: list[str]) -> int:
         except Exception as exc:
             failures += 1
             print(f"{scenario} seed {i}: FAILED {type(exc).__name__}: {exc}")
-    print(f"{n - failures} finished, {failures} failed")
+    print(f"{len(games) - failures} finished, {failures} failed")
     return 1 if failures else 0
 
 

@@ -161,8 +161,9 @@ def test_special_rule_g_holds_until_an_allied_combat_unit_moves_north_of_the_sei
 
 def test_a_movement_phase_with_no_unit_able_to_move_passes_at_once():
     """Movement A (L242): movement is voluntary; with nothing to move the phase holds no decision.
-    The Allies have only a Pipeline unit: their phases pass, the German Initial Movement Phase waits."""
-    s = position({U.A_PIPE1: "0104", U.G_MECH: "0606"}, phase="supply")
+    The Allies have only a Pipeline unit: their phases pass, the German Initial Movement Phase waits.
+    (Game-Turn 2: on Game-Turn 1 the Allied Combat Phase would wait for the Air Strike.)"""
+    s = position({U.A_PIPE1: "0104", U.G_MECH: "0606"}, phase="supply", turn=2)
     _, after = play(s, "allied", EndPhase())
     assert (after.core.clock.side, after.core.clock.phase) == ("german", "initial_movement")
 

@@ -58,3 +58,30 @@ def test_disputes_go_on_after_the_game_has_ended():
     s.command(EndRequested(by="organiser"))
     assert s.state.core.finished
     assert isinstance(s.submit("blue-2", DisputeEvent(event=2, reason="late complaint")), Accepted)
+
+
+def test_seats_mix_their_entropy_into_the_dice_before_the_first_roll():
+    from domain.kernel.commands import SupplyEntropy
+    from domain.kernel.dice import KeyedDice, key_chain, mix_of
+    from domain.games.sandbox.model import Deploy
+
+    keys = key_chain(b"\x05" * 32, 5)
+    plain = Session(SANDBOX, SANDBOX_PACK, "1", dice=lambda v: ScriptedDice([2], command=v))
+    assert plain.state.core.entropy == {} and mix_of({}) == b""
+    s = Session(SANDBOX, SANDBOX_PACK, "1", dice=lambda v: ScriptedDice([2], command=v))
+    assert isinstance(s.submit("blue-1", SupplyEntropy(entropy="x" * 40)), Accepted)
+    assert isinstance(s.submit("blue-1", SupplyEntropy(entropy="y" * 40)), Rejected)  # once per seat
+    assert isinstance(s.submit("red", SupplyEntropy(entropy="short")), Rejected)
+    mix = mix_of(s.state.core.entropy)
+    assert len(mix) == 32
+    # The mix changes every draw: the same key, command and draw give another value stream.
+    a = [KeyedDice(game_id="g", command=9, keys=lambda c, e: keys[e]).roll(6, purpose="t", epoch=1).value for _ in range(1)]
+    draws = lambda m: [KeyedDice(game_id="g", command=c, keys=lambda ch, e: keys[e], mix=m).roll(1000, purpose="t", epoch=1).value for c in range(8)]  # noqa: E731
+    assert draws(mix) != draws(b"") and a
+    # After the first roll (a tied bid), no more entropy is taken.
+    s.submit("red", Deploy(real="0305"))
+    for seat in ("blue-1", "blue-2", "red"):
+        s.submit(seat, Bid(points=0))
+    assert s.state.core.dice_used
+    r = s.submit("red", SupplyEntropy(entropy="z" * 40))
+    assert isinstance(r, Rejected) and r.code == "dice_in_use"

@@ -1,0 +1,56 @@
+// Orders as the legal list gives them, for any game: names, one-line descriptions, the hexes an
+// order touches, grouped by kind. Moves (unit + path) and attacks (attackers + target hex) get
+// map interactions; every other kind is a button per legal order.
+
+const KIND_NAMES = {
+  move: 'Move', attack: 'Attack', end_phase: 'End phase', bid: 'Bid', deploy: 'Deploy', retreat: 'Retreat',
+  place_reinforcement: 'Place reinforcements', place_replacement: 'Place replacements',
+  judge_supply: 'Supply judgement', move_to_staging: 'Move to the Staging Area', exchange_losses: 'Exchange losses',
+  battlegroups: 'Battlegroups', advance: 'Advance after combat', attest: 'Attest', confirm: 'Confirm',
+  dispute_event: 'Dispute an event', supply_entropy: 'Add entropy to the dice',
+};
+
+export const kindName = (type) => KIND_NAMES[type] || type.replaceAll('_', ' ');
+
+export const isMove = (o) => o.type === 'move' && typeof o.unit === 'string' && Array.isArray(o.path);
+export const attackersOf = (o) => o.attackers || o.units || [];
+export const targetOf = (o) => o.hex || o.target;
+export const isAttack = (o) => o.type === 'attack' && typeof targetOf(o) === 'string';
+
+export function describe(o) {
+  if (isMove(o)) return `${o.unit}: ${o.path.join(' → ')}`;
+  if (isAttack(o)) return `${attackersOf(o).join(' + ')} → ${targetOf(o)}${o.odds ? ` (odds lowered to ${o.odds})` : ''}`;
+  const parts = [];
+  for (const [k, v] of Object.entries(o)) {
+    if (k === 'type' || k === 'frame') continue;
+    parts.push(`${k.replaceAll('_', ' ')}: ${value(v)}`);
+  }
+  return parts.join('; ') || kindName(o.type);
+}
+
+export function value(v) {
+  if (Array.isArray(v)) return v.length ? v.map(value).join(', ') : 'none';
+  if (v && typeof v === 'object') return Object.entries(v).map(([k, x]) => `${k} → ${value(x)}`).join(', ');
+  return String(v);
+}
+
+// The hexes an order names, so clicking a hex can offer the orders about it.
+export function hexesOf(o) {
+  if (isMove(o)) return [o.path[o.path.length - 1]];
+  if (isAttack(o)) return [targetOf(o)];
+  const out = [];
+  for (const k of ['at', 'to', 'real', 'hex', 'target']) if (typeof o[k] === 'string') out.push(o[k]);
+  if (o.moves && typeof o.moves === 'object') out.push(...Object.values(o.moves).filter((x) => typeof x === 'string'));
+  return out;
+}
+
+export function groupByKind(orders) {
+  const groups = new Map();
+  for (const o of orders) {
+    if (!groups.has(o.type)) groups.set(o.type, []);
+    groups.get(o.type).push(o);
+  }
+  return groups;
+}
+
+export const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));

@@ -1,0 +1,268 @@
+// The game page: the caller's view on the map, what the seat may order now, the rulings, and the
+// history, kept live from the SSE stream. Everything comes from the public API with the seat token.
+
+import { client, forgetToken, newKey, tokenFor } from './api.js';
+import { el, fill } from './dom.js';
+import { eventItem } from './history.js';
+import { Board } from './map.js';
+import { attackersOf, hexesOf, isAttack, isMove, targetOf } from './orders.js';
+import * as panels from './panels.js';
+import { looks, sideColours } from './pieces.js';
+
+const $ = (id) => document.getElementById(id);
+const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop());
+const token = tokenFor(gameId);
+const api = client(token);
+const base = `/v1/games/${encodeURIComponent(gameId)}`;
+
+const game = {
+  id: gameId, me: { role: 'public' }, seat: null, layout: { sides: [], seats: [] }, colours: {},
+  version: 0, view: null, legal: null, sel: null, busy: false, lastEvent: 0,
+};
+const board = new Board($('map'), (hex) => onHex(hex));
+
+// --- what the legal list offers --------------------------------------------------------------
+
+const legalOrders = () => game.legal?.orders || [];
+const movesOf = (unit) => legalOrders().filter((o) => isMove(o) && o.unit === unit);
+const attacksOn = (hex) => legalOrders().filter((o) => isAttack(o) && targetOf(o) === hex);
+const units = () => (game.view?.game?.units || []).filter((u) => u.hex);
+const unitsIn = (hex) => units().filter((u) => u.hex === hex);
+const movers = () => new Set(legalOrders().filter(isMove).map((o) => o.unit));
+
+// --- choosing on the map -----------------------------------------------------------------------
+
+function onHex(hex) {
+  const sel = game.sel;
+  if (sel && (sel.kind === 'unit' || sel.kind === 'path')) {
+    const ways = movesOf(sel.unit).filter((o) => o.path[o.path.length - 1] === hex);
+    if (ways.length) return select({ kind: 'path', unit: sel.unit, order: ways[0], ways });
+  }
+  if (sel?.kind === 'target') {
+    const eligible = new Set(attacksOn(sel.hex).flatMap(attackersOf));
+    const here = unitsIn(hex).map((u) => u.id).filter((id) => eligible.has(id));
+    if (here.length) {
+      const chosen = new Set(sel.attackers);
+      const on = here.every((id) => chosen.has(id));
+      here.forEach((id) => (on ? chosen.delete(id) : chosen.add(id)));
+      return select({ ...sel, attackers: [...chosen] });
+    }
+  }
+  const canMove = unitsIn(hex).filter((u) => movers().has(u.id)).map((u) => u.id);
+  if (canMove.length) {
+    const next = sel?.unit && canMove.includes(sel.unit) ? canMove[(canMove.indexOf(sel.unit) + 1) % canMove.length] : canMove[0];
+    return select({ kind: 'unit', unit: next, hex });
+  }
+  if (attacksOn(hex).length) return selectTarget(hex);
+  select({ kind: 'hex', hex });
+}
+
+function selectTarget(hex) {
+  const first = attacksOn(hex)[0];
+  select({ kind: 'target', hex, attackers: [...attackersOf(first)], odds: '' });
+}
+
+function select(sel) {
+  game.sel = sel;
+  renderBoard();
+  renderSelection();
+}
+
+// --- rendering ---------------------------------------------------------------------------------
+
+function renderBoard() {
+  if (!board.svg) return;
+  const sel = game.sel;
+  const canMove = movers();
+  const byHex = new Map();
+  for (const u of units()) {
+    if (!byHex.has(u.hex)) byHex.set(u.hex, []);
+    byHex.get(u.hex).push(u);
+  }
+  const stacks = [...byHex].map(([hex, list]) => {
+    const top = list.find((u) => u.id === sel?.unit) || list.find((u) => canMove.has(u.id)) || list[0];
+    const ordered = [top, ...list.filter((u) => u !== top)];
+    return { hex, units: ordered.map((u) => looks(u, game.colours)), ring: list.some((u) => canMove.has(u.id)),
+      selected: sel?.hex === hex || (sel?.unit && list.some((u) => u.id === sel.unit)) };
+  });
+  board.drawUnits(stacks);
+  const marks = { target: [...new Set(legalOrders().filter(isAttack).map(targetOf))],
+    option: [...new Set(legalOrders().filter((o) => !isMove(o) && !isAttack(o)).flatMap(hexesOf))] };
+  if (sel?.kind === 'unit' || sel?.kind === 'path') marks.dest = movesOf(sel.unit).map((o) => o.path[o.path.length - 1]);
+  if (sel?.kind === 'target') {
+    marks.attacker = [...new Set(units().filter((u) => sel.attackers.includes(u.id)).map((u) => u.hex))];
+    marks.chosen = [sel.hex];
+  }
+  if (sel?.kind === 'hex') marks.chosen = [sel.hex];
+  board.mark(marks);
+  const from = sel?.unit && units().find((u) => u.id === sel.unit)?.hex;
+  board.drawPath(sel?.kind === 'path' ? [from, ...sel.order.path] : []);
+}
+
+function renderSelection() {
+  fill($('selection'), panels.selection(game, { movesOf, attacksOn, unitsIn, select, selectTarget, submit }));
+}
+
+function renderAll() {
+  document.body.dataset.version = game.version;
+  fill($('status'), panels.status(game));
+  fill($('orders'), panels.orders(game, { submit, select, selectTarget, movesOf, units }));
+  if (game.sel) { // keep a choice the new legal list still allows
+    const s = game.sel;
+    const ok = (s.kind === 'unit' && movesOf(s.unit).length) || (s.kind === 'path' && movesOf(s.unit).some((o) => o === s.order || JSON.stringify(o) === JSON.stringify(s.order)))
+      || (s.kind === 'target' && attacksOn(s.hex).length) || s.kind === 'hex';
+    if (!ok) game.sel = null;
+  }
+  renderBoard();
+  renderSelection();
+}
+
+// --- reading and following -----------------------------------------------------------------
+
+async function refresh() {
+  const [st, legal] = await Promise.all([
+    api.get(`${base}/state`),
+    game.seat ? api.get(`${base}/legal`) : Promise.resolve(null),
+  ]);
+  game.version = st.version;
+  game.view = st.view;
+  game.legal = legal;
+  renderAll();
+}
+
+let pending = null;
+let again = false;
+function scheduleRefresh() {
+  if (pending) { again = true; return; }
+  pending = new Promise((r) => setTimeout(r, 60)).then(async () => {
+    do {
+      again = false;
+      try { await refresh(); } catch (err) { showProblem(err); }
+    } while (again);
+    pending = null;
+  });
+}
+
+function addEvent(e) {
+  if (e.version <= game.lastEvent) return;
+  game.lastEvent = e.version;
+  $('events').prepend(eventItem(e));
+  document.body.dataset.lastEvent = e.version;
+}
+
+async function catchUp(upTo) {
+  while (game.lastEvent < upTo) {
+    const page = (await api.get(`${base}/events?after=${game.lastEvent}&limit=1000`)).events;
+    if (!page.length) break;
+    page.forEach(addEvent);
+  }
+}
+
+async function follow() {
+  for (let delay = 1000; ; delay = Math.min(delay * 2, 15000)) {
+    try {
+      for await (const msg of api.stream(`${base}/stream`)) {
+        if (msg.event === 'view') {
+          setLive(true);
+          delay = 1000;
+          await catchUp(msg.data.version);
+          scheduleRefresh();
+        } else if (msg.event === 'event') {
+          addEvent(msg.data);
+          scheduleRefresh();
+        } else if (msg.event === 'error') break;
+      }
+    } catch (err) {
+      if (err.status === 404) return showProblem(err);
+    }
+    setLive(false);
+    await new Promise((r) => setTimeout(r, delay));
+  }
+}
+
+function setLive(live) {
+  document.body.dataset.live = live ? '1' : '0';
+  fill($('live'), live ? '● live' : '○ reconnecting…');
+  $('live').className = live ? 'live' : 'offline';
+}
+
+// --- ordering ----------------------------------------------------------------------------------
+
+async function submit(order) {
+  if (game.busy || !game.legal) return;
+  game.busy = true;
+  document.body.dataset.busy = '1';
+  fill($('ruling'), panels.ruling({ order, pending: true }));
+  try {
+    let r;
+    try {
+      r = await send(order);
+    } catch (err) { // what never reached the log: a conflict, a refused token, the store down
+      fill($('ruling'), panels.ruling({ order, error: err }));
+      return;
+    }
+    fill($('ruling'), panels.ruling({ order, answer: r.data, ruled: r.status === 200 }));
+    if (r.status === 200 && r.data.ruling.verdict === 'accepted') game.sel = null;
+  } finally {
+    game.busy = false;
+    document.body.dataset.busy = '0';
+    scheduleRefresh();
+  }
+}
+
+// The order at the version its legal list was read at. If other seats acted in between (a sealed
+// bid, say), the list is read again: an order still listed there is sent at the new version, one
+// that is not is never sent.
+async function send(order) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await api.post(`${base}/orders?wait=10`, { order, expected_version: game.legal.version }, { 'Idempotency-Key': newKey() });
+    } catch (err) {
+      if (err.code !== 'version_conflict' || attempt >= 3) throw err;
+      await refresh();
+      const same = JSON.stringify(order);
+      if (!legalOrders().some((o) => JSON.stringify(o) === same)) throw err;
+    }
+  }
+}
+
+function showProblem(err) {
+  fill($('problem'), el('p', {}, `${err.message}${err.code ? ` (${err.code})` : ''}`));
+  $('problem').hidden = false;
+}
+
+// --- start ---------------------------------------------------------------------------------------
+
+async function start() {
+  $('zoom-in').addEventListener('click', () => board.zoom(1.4));
+  $('zoom-out').addEventListener('click', () => board.zoom(1 / 1.4));
+  $('fit-units').addEventListener('click', () => board.fit(units().map((u) => u.hex)));
+  $('fit-all').addEventListener('click', () => board.fit([]));
+  $('forget').addEventListener('click', () => { forgetToken(gameId); location.href = '/'; });
+  document.addEventListener('keydown', (e) => { if (e.key === 'Escape') select(null); });
+  try {
+    if (token) game.me = await api.get('/v1/me');
+  } catch (err) {
+    showProblem(new Error(`The token was refused: ${err.message}. Paste a seat token on the start page.`));
+  }
+  game.seat = game.me.role === 'seat' && game.me.game === gameId ? game.me.seat : null;
+  const [summary, genesis, scenarios, svg] = await Promise.all([
+    api.get(base), api.get(`${base}/events?after=0&limit=1`), api.get('/v1/scenarios').catch(() => ({ scenarios: [] })),
+    api.text(`${base}/map.svg`),
+  ]);
+  game.summary = summary;
+  game.layout = genesis.events[0]?.data?.layout || game.layout;
+  game.colours = sideColours(game.layout.sides);
+  game.scenario = scenarios.scenarios.find((s) => s.id === summary.scenario) || null;
+  fill($('heading'), panels.heading(game));
+  fill($('provenance'), panels.provenance(game));
+  board.load(svg);
+  await refresh();
+  const side = game.layout.seats.find((s) => s.id === game.seat)?.side;
+  const mine = units().filter((u) => u.side === side);
+  board.fit((mine.length ? mine : units()).map((u) => u.hex)); // a seat starts on its own pieces
+  document.body.dataset.ready = '1';
+  follow();
+}
+
+start().catch(showProblem);
