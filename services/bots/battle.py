@@ -181,6 +181,22 @@ def _options(pos: Position, order: dict, lower: list[str], elsewhere: dict[str, 
         yield worth(pos, used, hex_id, column(pos, sum(map(attack_strength, used)), d)), [u["id"] for u in used]
 
 
+def air_strike(pos: Position, orders: list[dict]) -> dict:
+    """The Air Strike (Air-Strike A-D): strength 20 against the face strengths of the units struck,
+    without terrain; only the defender's part of the result applies, and no Dr on a Fortress."""
+    from domain.games.breakout_pursuit.airstrike import STRENGTH
+
+    def value(o: dict) -> float:
+        units = [pos.units[u] for u in o["units"]]
+        col = column(pos, STRENGTH, sum(u["strength"] for u in units))
+        gain = points(pos, units)
+        pushed = 0.0 if pos.intact(o["hex"]) else gain if not can_retreat(pos, o["hex"], GERMAN) else PUSH * gain
+        kept = {"De": gain, "Ex": gain, "Dr": pushed, "Ad-Dr": pushed}
+        return sum(kept.get(pos.know.result(col, r), 0.0) for r in range(1, pos.know.die + 1))
+
+    return max(orders, key=value)
+
+
 # --- decisions after a result -------------------------------------------------------------------
 
 

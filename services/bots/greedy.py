@@ -1,10 +1,14 @@
 """A greedy Breakout & Pursuit player: a pure function from a seat's view and its legal orders
 to one of those orders, looking no further ahead than the order it makes.
 
+- Set-up: the historical set-up when it is offered, else each unit on the hex nearest the enemy.
 - Reinforcements go where they are needed at once: Allied combat units to Cherbourg, the
   Pipeline toward the Allied objectives, Supply units to the pipeline hex nearest the front,
-  German arrivals and replacements to the edge hex nearest the Allies.
+  German arrivals and replacements to the edge hex nearest the Allies, Delay markers in the
+  Allies' way.
 - Supply Judgement: trace to every Supply unit that helps.
+- The Air Strike: on the German units whose loss is likeliest to cost the most points.
+- No airdrop cycle: each costs 8 German points (Victory G), which the Allies feel twice.
 - Initial Movement: plan the turn's attacks first (the enemy hexes worth most per point of
   defence, each with enough units moved next to it for high odds), then move the other units.
 - Combat: the attack worth most in expected victory points (battle.py), until none is worth it.
@@ -23,7 +27,7 @@ from services.bots import battle
 from services.bots.position import ALLIED, GERMAN, FAR, Knowledge, Position, blocks, combat
 
 ANSWERS = ("retreat", "exchange_losses", "battlegroups", "advance")
-PLACEMENTS = ("place_reinforcement", "place_replacement")
+PLACEMENTS = ("place_reinforcement", "place_replacement", "setup_place")
 GOAL_ODDS = 7  # an attack is planned with units enough for 7-1 when they can get there
 PLAN_MIN = 1.0  # the least expected worth of a planned attack
 MOVE_MIN = 0.5  # the least improvement worth a move
@@ -38,8 +42,14 @@ def choose(view: dict, orders: list[dict], know: Knowledge, side: str) -> dict:
     answers = [o for o in orders if o["type"] in ANSWERS]
     if answers:
         return battle.answer(pos, answers)
+    if "accept_historical_setup" in kinds:
+        return {"type": "accept_historical_setup"}
     if "judge_supply" in kinds:
         return max((o for o in orders if o["type"] == "judge_supply"), key=lambda o: len(o["use"]))
+    if "air_strike" in kinds:
+        return battle.air_strike(pos, [o for o in orders if o["type"] == "air_strike"])
+    if "place_delay_marker" in kinds:  # listed nearest the Allies first: in their way
+        return next(o for o in orders if o["type"] == "place_delay_marker")
     chosen = None
     if kinds & set(PLACEMENTS):
         chosen = place(pos, [o for o in orders if o["type"] in PLACEMENTS])

@@ -11,6 +11,7 @@ import msgspec
 import pytest
 
 from domain.games.breakout_pursuit import combat, supply, zoc
+from domain.games.breakout_pursuit.effects import AttackResolved
 from domain.games.breakout_pursuit.orders import Attack
 from domain.kernel import game
 from domain.kernel.commands import Accepted
@@ -40,6 +41,10 @@ def decide(state, seat: str):
     orders = as_json(game.legal(bp, state, seat))
     choice = greedy.choose(view, orders, know(), state.core.layout.side_of(seat))
     return Codec(bp).decode_order(msgspec.json.encode(choice))
+
+
+def resolved(ruling) -> AttackResolved:
+    return next(e for e in ruling.effects if isinstance(e, AttackResolved))
 
 
 def pos_of(state, side: str) -> Position:
@@ -110,7 +115,7 @@ def test_greedy_pays_an_exchange_with_the_unit_worth_fewest_points():
     points, Victory B) is cheaper than the 7-8 (14 points)."""
     state = combat_position({ARMOR_7: {"hex": "0504"}, INFANTRY_9: {"hex": "0603"}, "de-aug-xx-6-5-2735": {"hex": "0503"}})
     ruling, state = submit(state, "allied", Attack(attackers=(ARMOR_7, INFANTRY_9), hex="0503"), dice=[4])
-    assert ruling.effects[0].result == "Ex"
+    assert resolved(ruling).result == "Ex"
     order = decide(state, "allied")
     assert order.__struct_config__.tag == "exchange_losses" and order.units == (INFANTRY_9,)
     assert isinstance(submit(state, "allied", order, version=3)[0], Accepted)
@@ -122,7 +127,7 @@ def test_greedy_takes_every_battlegroup_it_is_offered():
     state = combat_position({ARMOR_16: {"hex": "0504"}, ARMOR_12: {"hex": "0504"}, ARMOR_7: {"hex": "0603"},
                              INFANTRY_9: {"hex": "0603"}, GERMAN_10: {"hex": "0503"}})
     ruling, state = submit(state, "allied", Attack(attackers=(ARMOR_16, ARMOR_12, ARMOR_7, INFANTRY_9), hex="0503"), dice=[6])
-    assert ruling.effects[0].result == "De"
+    assert resolved(ruling).result == "De"
     order = decide(state, "german")
     assert order.__struct_config__.tag == "battlegroups" and order.units == (GERMAN_10,)
     assert isinstance(submit(state, "german", order, version=3)[0], Accepted)
