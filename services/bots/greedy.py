@@ -31,8 +31,12 @@ PLACEMENTS = ("place_reinforcement", "place_replacement", "setup_place")
 GOAL_ODDS = 7  # an attack is planned with units enough for 7-1 when they can get there
 PLAN_MIN = 1.0  # the least expected worth of a planned attack
 MOVE_MIN = 0.5  # the least improvement worth a move
+# The weights of a hex's score, set by hand against the random bot (services/bots/evaluate.py).
 SUPPLY_PENALTY = {ALLIED: {"supplied": 0.0, "unsupplied": 4.0, "isolated": 25.0},
                   GERMAN: {"supplied": 0.0, "unsupplied": 0.0, "isolated": 25.0}}
+DANGER = {ALLIED: 1.0, GERMAN: 3.0}  # per unit of enemy strength next to a hex beyond half its defence
+TOWARD_OBJECTIVE, TOWARD_ENEMY = 0.6, 0.4  # Allied: per hex of distance
+TERRAIN, HOLD, GARRISON = 2.0, 0.3, 6.0  # German: per multiplier point, per hex from a held objective, an empty one
 
 
 def choose(view: dict, orders: list[dict], know: Knowledge, side: str) -> dict:
@@ -157,7 +161,7 @@ def plan_attacks(pos: Position, moves: dict[str, dict[str, list[str]]]) -> tuple
             dests = [n for n in slots if n in moves[u["id"]] and room[n] > 0]
             if not dests:
                 continue
-            dest = max(dests, key=lambda n: (-know.river(n, t), -battle_penalty(pos, n), know.multiplier(n, side, False), n))
+            dest = max(dests, key=lambda n: (-know.river(n, t), -supply_penalty(pos, n), know.multiplier(n, side, False), n))
             room[dest] -= 1
             drawn.append((u, dest))
             strength += battle.attack_strength(u)
@@ -179,7 +183,7 @@ def plan_attacks(pos: Position, moves: dict[str, dict[str, list[str]]]) -> tuple
     return (first[1], first[2]) if first else None
 
 
-def battle_penalty(pos: Position, hex_id: str) -> float:
+def supply_penalty(pos: Position, hex_id: str) -> float:
     return SUPPLY_PENALTY[pos.side][pos.supply_state(pos.side, hex_id)]
 
 
@@ -223,18 +227,18 @@ class Scores:
 
     def _score(self, h: str) -> float:
         pos, know, side = self.pos, self.pos.know, self.pos.side
-        score = -battle_penalty(pos, h)
+        score = -supply_penalty(pos, h)
         near = pos.foe_field.get(h, FAR)
         adjacent = [n for n in know.land.get(h, ()) if n in self.threat]
         threat = sum(self.threat[n] for n in adjacent)
         own = sum(u["strength"] for u in pos.at.get(h, ()) if u["side"] == side and combat(u)) + 5
-        score -= max(0.0, threat / (own * know.multiplier(h, side, pos.intact(h))) - 0.5) * (3 if side == GERMAN else 1)
+        score -= max(0.0, threat / (own * know.multiplier(h, side, pos.intact(h))) - 0.5) * DANGER[side]
         if side == ALLIED:
-            score -= 0.6 * pos.objective_field.get(h, FAR) + 0.4 * min(near, 8)
+            score -= TOWARD_OBJECTIVE * pos.objective_field.get(h, FAR) + TOWARD_ENEMY * min(near, 8)
             score += sum(self.targets[n] for n in adjacent)
-        else:
-            score += 2 * know.multiplier(h, side, pos.intact(h)) - 0.3 * self.held.get(h, FAR)
-            score += 6 * (h in self.empty) - 0.2 * (min(near, 10) - 3) ** 2 / 10
+        else:  # hold the scoring hexes, in good terrain, about three hexes from the Allies
+            score += TERRAIN * know.multiplier(h, side, pos.intact(h)) - HOLD * self.held.get(h, FAR)
+            score += GARRISON * (h in self.empty) - 0.02 * (min(near, 10) - 3) ** 2
         return score
 
 
