@@ -60,6 +60,7 @@ class Knowledge:
         self.west_wall = data.west_wall
         self._fields: dict[frozenset[str], dict[str, int]] = {}
         self._multipliers: dict[tuple, int] = {}
+        self._points: dict[tuple[str, int], int] = {}
 
     def result(self, column: str, roll: int) -> str:
         lo, hi = self.rows
@@ -94,13 +95,16 @@ class Knowledge:
 
     def points(self, u: dict) -> int:
         """Victory points the other side scores for eliminating `u` (Victory A, B)."""
-        from domain.games.breakout_pursuit import victory
-        from domain.games.breakout_pursuit.model import Unit
+        key = (u["id"], u["strength"])
+        if key not in self._points:
+            from domain.games.breakout_pursuit import victory
+            from domain.games.breakout_pursuit.model import Unit
 
-        try:
-            return victory.unit_points(self.data, Unit(**{k: v for k, v in u.items() if k in Unit.__struct_fields__}))
-        except LookupError:
-            return 0
+            try:
+                self._points[key] = victory.unit_points(self.data, Unit(**{k: v for k, v in u.items() if k in Unit.__struct_fields__}))
+            except LookupError:  # not on the schedule (markers, the Naval Supply unit): scores nothing
+                self._points[key] = 0
+        return self._points[key]
 
     def distances(self, sources: Iterable[str], blocked: frozenset[str] = frozenset(), limit: int | None = None) -> dict[str, int]:
         """Steps over land from the nearest source, never entering `blocked` (sources excepted)."""
