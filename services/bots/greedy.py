@@ -34,6 +34,8 @@ MOVE_MIN = 0.5  # the least improvement worth a move
 # The weights of a hex's score, set by hand against the random bot (services/bots/evaluate.py).
 SUPPLY_PENALTY = {ALLIED: {"supplied": 0.0, "unsupplied": 4.0, "isolated": 25.0},
                   GERMAN: {"supplied": 0.0, "unsupplied": 0.0, "isolated": 25.0}}
+LAST_TURN_SUPPLY = 0.2
+OVER_STACKED = 50.0
 DANGER = {ALLIED: 1.0, GERMAN: 3.0}  # per unit of enemy strength next to a hex beyond half its defence
 TOWARD_OBJECTIVE, TOWARD_ENEMY = 0.6, 0.4  # Allied: per hex of distance
 TERRAIN, HOLD, GARRISON = 2.0, 0.3, 6.0  # German: per multiplier point, per hex from a held objective, an empty one
@@ -184,7 +186,8 @@ def plan_attacks(pos: Position, moves: dict[str, dict[str, list[str]]]) -> tuple
 
 
 def supply_penalty(pos: Position, hex_id: str) -> float:
-    return SUPPLY_PENALTY[pos.side][pos.supply_state(pos.side, hex_id)]
+    """On the last Game-Turn supply hardly matters any more: what counts is who holds what at the end."""
+    return SUPPLY_PENALTY[pos.side][pos.supply_state(pos.side, hex_id)] * (LAST_TURN_SUPPLY if pos.last_turn else 1.0)
 
 
 def best_move(pos: Position, moves: dict[str, dict[str, list[str]]]) -> dict | None:
@@ -197,7 +200,8 @@ def best_move(pos: Position, moves: dict[str, dict[str, list[str]]]) -> dict | N
         u = pos.units[uid]
         if not combat(u) and u["type"] != "truck":
             continue
-        here = scores[u["hex"]]
+        # A hex over the stacking limit at the end of the phase loses its excess (Stacking M): move out.
+        here = scores[u["hex"]] - OVER_STACKED * (combat(u) and pos.stack(u["hex"]) > battle.STACK)
         for dest, path in moves[uid].items():
             s = scores[dest] - here + gain * sum(taken.get(h, 0) for h in set(path))  # passing through takes control
             if s > MOVE_MIN and (best is None or s > best[0]):

@@ -146,6 +146,8 @@ class Position:
         self.fortresses = game.get("fortresses", {})
         self.control = game.get("control", {})
         self.moved = set(game.get("moved", ()))
+        scenario = know.data.pack.scenarios.get(view.get("scenario", ""))
+        self.last_turn = scenario is not None and self.clock["turn"] >= scenario.end.turn
         self.attacked = set(game.get("attacked", ()))
         self._lengths: dict[tuple[str, str], int] = {}
         self._supply: dict[str, dict[str, int]] = {}
