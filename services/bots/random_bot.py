@@ -10,7 +10,10 @@ def run(url: str, token: str, *, seed: int | None = None, verbose: bool = False)
     rng = random.Random(seed)
     client = Client(url, token)
     try:
-        return play(client, lambda c, g, orders: rng.choice(orders),
-                    log=(lambda seat, order, answer: print(f"{seat}: {order} -> {answer.get('ruling', answer)}")) if verbose else None)
+        return play(client, lambda view, orders: rng.choice(orders), log=_printer if verbose else None)
     finally:
         client.close()
+
+
+def _printer(seat: str, order: dict, ruling: dict | None) -> None:
+    print(f"{seat}: {order} -> {ruling['verdict'] if ruling else 'not ruled yet'}", flush=True)

@@ -4,7 +4,7 @@
     umpire db migrate                bring the event store's schema up to date (also done at every start-up)
     umpire worker / umpire beat      the adjudicating Celery worker and the lag sweep (server mode)
     umpire token create|revoke|list  API tokens of organisers and referees
-    umpire bot random                play a seat through the HTTP API
+    umpire bot random|greedy         play a seat through the HTTP API
     umpire conformance DIR           run conformance cases; ends "N passed, N failed"
     umpire verify FILE               check an export offline
     umpire pack report|render GAME   a content pack's provenance counts, or its map as SVG

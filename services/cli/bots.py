@@ -1,4 +1,4 @@
-"""`umpire bot random`: a bot that plays a seat through the HTTP API."""
+"""`umpire bot random|greedy`: bots that play a seat through the HTTP API."""
 from __future__ import annotations
 
 import argparse
@@ -7,12 +7,21 @@ from services.cli.command import Command
 from services.config import Settings
 
 
+def _report(final: dict) -> int:
+    print(f"game {final['id']}: {final['status']}; result: {(final.get('result') or {}).get('level', 'none')}")
+    return 0
+
+
 def bot_random(args: argparse.Namespace, settings: Settings) -> int:
     from services.bots.random_bot import run
 
-    final = run(args.url, args.token, seed=args.seed, verbose=args.verbose)
-    print(f"game {final['id']}: {final['status']}; result: {(final.get('result') or {}).get('level', 'none')}")
-    return 0
+    return _report(run(args.url, args.token, seed=args.seed, verbose=args.verbose))
+
+
+def bot_greedy(args: argparse.Namespace, settings: Settings) -> int:
+    from services.bots.greedy_bot import run
+
+    return _report(run(args.url, args.token, seed=args.seed, verbose=args.verbose))
 
 
 def bot_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,4 +33,6 @@ def bot_arguments(parser: argparse.ArgumentParser) -> None:
 
 COMMANDS: list[Command] = [
     Command(("bot", "random"), "play a seat uniformly at random over /legal", bot_random, bot_arguments),
+    Command(("bot", "greedy"), "play a Breakout & Pursuit seat greedily: best-odds attacks, objectives, supply",
+            bot_greedy, bot_arguments),
 ]

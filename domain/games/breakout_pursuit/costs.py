@@ -91,6 +91,12 @@ class Query:
         self.stacks = Counter(u.hex for u in state.units.values() if u.hex is not None and u.combat_unit)
         self.payer = False
 
+    def key(self) -> tuple:
+        """Everything `step` and `minimum_step` read that a state can change (the terrain comes
+        with the pack): two queries with equal keys price every step alike. Keep it in step
+        with `step`."""
+        return (self.side, self.payer, self.zoc, self.blocked, self.delay, self.delay_all_zoc)
+
     def for_unit(self, u: Unit) -> Query:
         """This query for one unit: whether it pays ZOC costs."""
         q = object.__new__(Query)

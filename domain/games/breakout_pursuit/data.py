@@ -89,7 +89,18 @@ class GameData:
         hexes = self.map.hexes
         return {h: tuple(n for n in self.board.neighbours(h) if n in hexes) for h in hexes}
 
+    @cached_property
+    def _sea_sides(self) -> dict[tuple[str, str], bool]:
+        """Whether each pair of adjacent map hexes has a sea hexside between them (ZOC, supply
+        paths and attacks ask it very often)."""
+        from domain.kernel.grid import hexside_id
+
+        return {(h, n): self.side_has(hexside_id(h, n), "sea") for h, ns in self.neighbours.items() for n in ns}
+
     def sea_between(self, a: str, b: str) -> bool:
+        known = self._sea_sides.get((a, b))
+        if known is not None:
+            return known
         from domain.kernel.grid import hexside_id
 
         return self.side_has(hexside_id(a, b), "sea")

@@ -42,7 +42,7 @@ class Unit(msgspec.Struct, frozen=True, kw_only=True):
     hex: str | None = None
     box: str | None = None
     disrupted: int = 0  # Game-Turn of the "Ad" that disrupted it; 0 when not disrupted
-    placed: int = 0  # Game-Turn a German unit was placed on an edge hex (it pays 1 MP to move on)
+    placed: int = 0  # Game-Turn of placement as a reinforcement (German: pays 1 MP to move on; Allied: over-stacking)
     active: bool = True  # pipelines: active; trucks and naval supply: face up
     carrying: str | None = None  # trucks: the passenger
     dropped: int = 0  # paratroops: Game-Turn of the airdrop

@@ -157,23 +157,48 @@ def destinations(state: State, data, u: Unit, q: Query | None = None) -> dict[st
     if b.stop is not None:
         return {}
     q = (q or Query(state, data, u.side)).for_unit(u)
-    reach = data.board.reachable(u.hex, b.points, step, q)
-    out = {h: Dest(c, reach.path(h)[1:], False) for h, c in reach.costs.items() if h != u.hex and c <= b.points}
-    if b.minimum_move:
-        after = state.core.options.get("minimum_move") == "after_spending"
-        starts = [h for h, c in reach.costs.items() if c <= b.points] if after else [u.hex]
+    after = state.core.options.get("minimum_move") == "after_spending"
+    out = _search(data, q, u.hex, b.points, b.minimum_move, after)
+    if state.stack_weight(u):  # a combat unit, or a Truck carrying one
+        return {h: d for h, d in out.items() if q.stacks[h] < STACK_LIMIT}
+    return dict(out)
+
+
+# Searches already made, by everything they depend on. Within a movement phase only the phasing
+# side's units move, and its own units change neither the enemy ZOC nor the hexes it may enter, so
+# listing every unit's moves after each move repeats the same searches: remembered, they are made
+# once per unit and phase. A pure function's memo: it changes no result.
+_SEARCHES: dict[tuple, dict[str, Dest]] = {}
+_SEARCHES_KEPT = 512
+
+
+def _search(data, q: Query, start: str, points: int, minimum_move: bool, after: bool) -> dict[str, Dest]:
+    """Every hex a unit on `start` with `points` may end its move on (stacking aside)."""
+    key = (data, q.key(), start, points, minimum_move, after)
+    found = _SEARCHES.get(key)
+    if found is not None:
+        return found
+    reach = data.board.reachable(start, points, step, q)
+    paths: dict[str, tuple[str, ...]] = {start: ()}
+    for h in sorted(reach.costs, key=reach.costs.__getitem__):  # a hex's parent is cheaper: its path is known
+        if h != start:
+            paths[h] = paths[reach.previous[h]] + (h,)
+    out = {h: Dest(c, paths[h], False) for h, c in reach.costs.items() if h != start and c <= points}
+    if minimum_move:
+        starts = [h for h, c in reach.costs.items() if c <= points] if after else [start]
         extra: dict[str, Dest] = {}
         for frm in starts:
             for n in data.neighbours[frm]:
                 via = hexside_id(frm, n)
-                if n in out or n == u.hex or not minimum_step(frm, n, via, q):
+                if n in out or n == start or not minimum_step(frm, n, via, q):
                     continue
                 cost = reach.costs[frm] + step(frm, n, via, q)
                 if n not in extra or cost < extra[n].cost:
-                    extra[n] = Dest(cost, reach.path(frm)[1:] + (n,), True)
+                    extra[n] = Dest(cost, paths[frm] + (n,), True)
         out.update(extra)
-    if state.stack_weight(u):  # a combat unit, or a Truck carrying one
-        out = {h: d for h, d in out.items() if q.stacks[h] < STACK_LIMIT}
+    if len(_SEARCHES) >= _SEARCHES_KEPT:
+        _SEARCHES.clear()
+    _SEARCHES[key] = out
     return out
 
 

@@ -176,9 +176,10 @@ def place(adj, seat: str, order: PlaceReinforcement) -> None:
     if order.at not in allowed:
         code, message, rule = _refusal(state, data, u)
         raise Reject(code, message, rule, unit=u.id, at=order.at, allowed=allowed[:12])
-    turn = state.core.clock.turn if side == GERMAN else 0  # German units pay 1 MP to move onto the map (L690)
+    # The Game-Turn of placement: German units pay 1 MP to move onto the map (L690); Allied ones still
+    # over-stacked on Cherbourg at the end of the Initial Movement Phase go to the Staging Area (L684).
     reason = "withheld" if order.at == STAGING else "reinforcement"
-    adj.emit(UnitPlaced(unit=u.id, at=order.at, reason=reason, turn=turn, cite=(_rule(side, u),)))
+    adj.emit(UnitPlaced(unit=u.id, at=order.at, reason=reason, turn=state.core.clock.turn, cite=(_rule(side, u),)))
 
 
 def replace(adj, seat: str, order: PlaceReplacement) -> None:

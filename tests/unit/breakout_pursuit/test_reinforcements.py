@@ -47,7 +47,7 @@ def test_allied_combat_reinforcements_arrive_on_cherbourg_at_no_movement_cost():
     """Allied Reinforcements (L682-684): on the Cherbourg hex, at no cost to the Movement Allowance."""
     ruling, after = rule(allied_phase(**{INF: {"box": PENDING}}), "allied", PlaceReinforcement(unit=INF, at="0241"))
     assert isinstance(ruling, Accepted)
-    assert after.units[INF].hex == "0241" and after.units[INF].placed == 0
+    assert after.units[INF].hex == "0241" and after.units[INF].placed == 2  # the turn; only German units pay (L690)
 
 
 def test_allied_combat_reinforcements_may_not_arrive_elsewhere():
