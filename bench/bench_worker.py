@@ -1,70 +1,61 @@
-"""Rulings per second of one worker process on the sandbox game, against a no-op Celery task.
+"""Worker throughput and memory: rulings/s of one and of two `umpire worker` processes on preloaded
+sandbox orders, against no-op Celery tasks through the same worker; and the worker's resident
+memory growth per 1,000 active Breakout & Pursuit games.
 
-    python -m bench.bench_worker [--quick]      (or: make bench / make bench-quick)
+    python -m bench.run worker [--quick]
 
-Starts its own durable PostgreSQL (fsync=on, synchronous_commit=on) and Redis from the local
-binaries. Preloads G sandbox games with the orders of a whole random game each (chosen by playing
-the game in memory with the game's own dice keys, so every order is accepted when ruled), starts
-one `umpire worker --concurrency 1`, nudges every game once and times until every order is ruled.
-The baseline, in the same run and against the same worker: N no-op tasks (`umpire.ping`) sent at
-once, timed until the queue is drained. Both are "work items through one worker per second".
+Preloading: G sandbox games, each holding the orders of a whole random game (chosen by playing the
+game in memory with the game's own dice keys, so every order is accepted when ruled), none ruled.
+Then every game is nudged once and the clock runs until no game lags. The same is done with one
+worker process and with two (each `--concurrency 1`), on fresh games each time, in alternating
+rounds. The no-op baseline: N `umpire.ping` tasks sent at once, timed until the queue is drained.
 """
 from __future__ import annotations
 
-import argparse
+import itertools
 import random
-import shutil
-import sys
-import tempfile
+import statistics
 import time
-from pathlib import Path
 
 import msgspec
 import redis as redis_client
 
-from bench.results import figure, merge
+from bench import stack
+from bench.results import figure
 from domain.kernel import game
-from domain.kernel.commands import SeatOrder
+from domain.kernel.commands import Begin, SeatOrder
 from domain.kernel.dice import KeyedDice, mix_of
-from infra import localservices
-from services.config import Settings
 from services.games import Games
 from services.keys import Keyring
-from services.runtime import build
 from services.worker.app import DEFAULT_QUEUE, make_app
-from tests.faults.support import WorkerProcess
 
-SIZES = {True: {"games": 8, "single": 100, "pings": 400}, False: {"games": 80, "single": 1000, "pings": 3000}}
+SIZES = {True: {"games": 6, "rounds": 1, "pings": 300, "rss_games": 40},
+         False: {"games": 60, "rounds": 3, "pings": 3000, "rss_games": 1000}}
 
 
-def scripted_game(games, game_id: str, rng: random.Random) -> list[tuple[str, object]]:
-    """The orders of one random game, each legal when it will be ruled: played in memory with the
-    versions the orders will get in the log (genesis is 1, the orders follow) and the game's keys."""
+def scripted_game(games: Games, game_id: str, rng: random.Random, max_orders: int = 100_000) -> list[tuple[str, object]]:
+    """The orders of one random game (up to `max_orders`), each legal when it will be ruled: played in
+    memory with the versions the orders will get in the log (the genesis is 1, the orders follow, all
+    appended before any is ruled) and the game's own dice keys."""
     ctx = games.context(game_id)
     keys = Keyring(games.store, game_id, ctx.genesis.dice.epochs).load()
-    state, version, orders = ctx.initial(), 1, []
+    state, orders = ctx.initial(), []
     seats = ctx.genesis.layout.seat_ids()
-    while not state.core.finished:
-        seat, order = rng.choice([(s, o) for s in seats for o in game.legal(ctx.ruleset, state, s)])
-        version += 1
+    command: object = Begin()  # the genesis, version 1, is the first command ruled
+    for version in itertools.count(1):
         dice = KeyedDice(game_id=game_id, command=version, keys=keys.key, mix=mix_of(state.core.entropy))
-        ruling = game.adjudicate(ctx.ruleset, state, SeatOrder(seat=seat, order=order), dice, version=version)
+        ruling = game.adjudicate(ctx.ruleset, state, command, dice, version=version)
         for e in ruling.effects:
             state = game.apply(ctx.ruleset, state, e)
+        if state.core.finished or len(orders) == max_orders:
+            return orders
+        seat, order = rng.choice([(s, o) for s in seats for o in game.legal(ctx.ruleset, state, s)])
         orders.append((seat, order))
-    return orders
+        command = SeatOrder(seat=seat, order=order)
+    raise AssertionError("unreachable")
 
 
-def wait(condition, timeout: float = 600.0, poll: float = 0.005) -> float:
-    start = time.perf_counter()
-    while not condition():
-        if time.perf_counter() - start > timeout:
-            raise TimeoutError("the bench did not finish")
-        time.sleep(poll)
-    return time.perf_counter() - start
-
-
-def preload(games, n: int, rng: random.Random) -> tuple[list[str], int]:
+def preload(games: Games, n: int, rng: random.Random) -> tuple[list[str], int]:
     """n games, each holding every order of a whole game, none ruled yet; returns (ids, orders)."""
     game_ids, orders = [], 0
     for _ in range(n):
@@ -76,85 +67,87 @@ def preload(games, n: int, rng: random.Random) -> tuple[list[str], int]:
     return game_ids, orders
 
 
+def rule_all(s: stack.Server, game_ids: list[str], orders: int) -> float:
+    """Rulings per second until the preloaded games are all ruled (the genesis of each included)."""
+    t0 = time.perf_counter()
+    for g in game_ids:
+        s.rt.nudge(g)
+    mine = set(game_ids)
+    stack.wait(lambda: not mine.intersection(s.rt.store.lagging(limit=100_000)))
+    rejected = sum(1 for g in game_ids for e in s.rt.store.read(g)
+                   if e.type == "ruling" and msgspec.json.decode(e.data)["verdict"] != "accepted")
+    assert rejected == 0, f"{rejected} preloaded orders were rejected: the bench's premise broke"
+    return (orders + len(game_ids)) / (time.perf_counter() - t0)
+
+
+def noop_rate(s: stack.Server, n: int) -> float:
+    app = make_app(s.rt.settings)
+    client = redis_client.Redis.from_url(s.redis_url)
+    t0 = time.perf_counter()
+    for _ in range(n):
+        app.send_task("umpire.ping", queue=DEFAULT_QUEUE)
+    stack.wait(lambda: client.llen(DEFAULT_QUEUE) == 0 and client.hlen("unacked") == 0, poll=0.002)
+    return n / (time.perf_counter() - t0)
+
+
+def throughput(size: dict) -> dict[str, dict]:
+    with stack.server() as s:
+        silent = Games(s.rt.store, s.rt.catalog)  # no nudges while preloading
+        rng = random.Random(2024)
+        one = s.worker("w1")
+        (warm,), _ = preload(silent, 1, rng)
+        rule_all(s, [warm], 0)  # the pool process opens its connections and loads the catalog untimed
+        two: stack.WorkerProcess | None = None
+        rates: dict[int, list[float]] = {1: [], 2: []}
+        for _ in range(size["rounds"]):
+            for workers in (1, 2):
+                game_ids, orders = preload(silent, size["games"], rng)
+                if workers == 2 and two is None:
+                    two = s.worker("w2")
+                    (warm,), _ = preload(silent, 1, rng)
+                    rule_all(s, [warm], 0)
+                elif workers == 1 and two is not None:
+                    two.stop()
+                    two = None
+                rates[workers].append(rule_all(s, game_ids, orders))
+                print(f"  {workers} worker(s): {orders} orders in {len(game_ids)} games, {rates[workers][-1]:.0f} rulings/s")
+        if two is not None:
+            two.stop()
+        noop = noop_rate(s, size["pings"])
+        print(f"  no-op tasks through one worker: {noop:.0f} tasks/s")
+    r1, r2 = statistics.median(rates[1]), statistics.median(rates[2])
+    return {
+        "rulings/s, 1 worker": figure(
+            r1, noop, unit="/s", baseline_is="no-op Celery tasks/s drained by the same worker",
+            note=f"sandbox orders preloaded, one fold per game ({size['games']} games), median of {size['rounds']}"),
+        "rulings/s, 2 workers": figure(
+            r2, r1, target=1.5, unit="/s", baseline_is="rulings/s, 1 worker (same preload, alternating rounds)",
+            note="two `umpire worker --concurrency 1` processes; PostgreSQL, Redis and both workers share the cores"),
+    }
+
+
+def memory(size: dict) -> dict[str, dict]:
+    """RSS of one worker (main + pool process) before and after folding N new B&P games once each."""
+    n = size["rss_games"]
+    with stack.server() as s:
+        silent = Games(s.rt.store, s.rt.catalog)
+        worker = s.worker("w1")
+        warm = [silent.create("breakout-pursuit/1.1").game_id for _ in range(5)]
+        rule_all(s, warm, 0)  # catalog, bound ruleset and connections loaded before the first reading
+        before = stack.rss_mb(worker.pids())
+        t0 = time.perf_counter()
+        game_ids = [silent.create("breakout-pursuit/1.1").game_id for _ in range(n)]
+        print(f"  created {n} B&P games in {time.perf_counter() - t0:.0f} s")
+        rule_all(s, game_ids, 0)  # each fold rules the genesis: the game begins
+        after = stack.rss_mb(worker.pids())
+    per_1000 = (after - before) * 1000 / n
+    print(f"  worker RSS {before:.0f} MB -> {after:.0f} MB after {n} games: {per_1000:.0f} MB per 1,000")
+    return {"worker RSS growth per 1,000 active games": figure(
+        per_1000, target=200, at_most=True, unit="MB",
+        note=f"B&P 1.1 games, each folded once (its genesis ruled: the state of a begun game) by one worker "
+             f"(main + 1 pool process); RSS {before:.0f} -> {after:.0f} MB over {n} games, scaled to 1,000")}
+
+
 def run(quick: bool) -> dict[str, dict]:
     size = SIZES[quick]
-    root = Path(tempfile.mkdtemp(prefix="umpire-bench-worker."))
-    pg = localservices.start_postgres(durable=True)  # in a directory of its own: the postgres user must enter it
-    redis = localservices.start_redis(root=root / "redis")
-    rt = build(Settings(data=root / "api", database_url=pg.url, redis_url=redis.url, sandbox=True))
-    worker = WorkerProcess(database_url=pg.url, redis_url=redis.url, data=root / "worker", concurrency=1,
-                           sweep_seconds=3600)
-    try:
-        silent = Games(rt.store, rt.catalog)  # no nudges while preloading
-        rng = random.Random(2024)
-        t0 = time.perf_counter()
-        (warm,), _ = preload(silent, 1, rng)
-        game_ids, orders = preload(silent, size["games"], rng)
-        print(f"preloaded {orders} orders in {len(game_ids)} games in {time.perf_counter() - t0:.1f} s")
-        worker.start()
-        rt.nudge(warm)  # the pool process opens its connections and loads the catalog outside the timing
-        wait(lambda: rt.store.projection(warm).status == "finished")
-
-        t0 = time.perf_counter()
-        for g in game_ids:
-            rt.nudge(g)
-        wait(lambda: not rt.store.lagging())
-        rulings_per_s = orders / (time.perf_counter() - t0)
-        rejected = sum(1 for g in game_ids for e in rt.store.read(g)
-                       if e.type == "ruling" and msgspec.json.decode(e.data)["verdict"] != "accepted")
-        assert rejected == 0, f"{rejected} preloaded orders were rejected: the bench's premise broke"
-        print(f"one worker: {orders} rulings at {rulings_per_s:.0f} rulings/s "
-              f"({len(game_ids)} folds of {orders / len(game_ids):.0f} orders)")
-
-        # The shape of live play: each game has one pending order, so every fold rules one. The games'
-        # first folds (Red's deployment) load their contexts untimed; the timed folds rule a bid each.
-        singles = [silent.create("sandbox/1").game_id for _ in range(size["single"])]
-        for order in ({"seat": "red", "order": {"type": "deploy", "real": "0303"}},
-                      {"seat": "blue-1", "order": {"type": "bid", "points": 0}}):
-            for g in singles:
-                silent.submit_order(g, order["seat"], order["order"], principal=order["seat"])
-            t0 = time.perf_counter()
-            for g in singles:
-                rt.nudge(g)
-            wait(lambda: not rt.store.lagging())
-        single_per_s = len(singles) / (time.perf_counter() - t0)
-        print(f"one worker, one order per fold: {single_per_s:.0f} rulings/s")
-
-        app = make_app(rt.settings)
-        client = redis_client.Redis.from_url(redis.url)
-        t0 = time.perf_counter()
-        for _ in range(size["pings"]):
-            app.send_task("umpire.ping", queue=DEFAULT_QUEUE)
-        wait(lambda: client.llen(DEFAULT_QUEUE) == 0 and client.hlen("unacked") == 0, poll=0.002)
-        noop_per_s = size["pings"] / (time.perf_counter() - t0)
-        print(f"no-op tasks through the same worker: {noop_per_s:.0f} tasks/s")
-        print(f"ratio rulings/s : no-op tasks/s = {rulings_per_s / noop_per_s:.2f} (batched), "
-              f"{single_per_s / noop_per_s:.2f} (one order per fold)")
-        return {"worker_single_order_folds_per_s": figure(
-            single_per_s, noop_per_s, unit="rulings/s",
-            note="as worker_rulings_per_s, but every fold rules one order (a bid) of a game the worker has "
-                 "folded before: the per-fold cost of live play"),
-            "worker_rulings_per_s": figure(
-            rulings_per_s, noop_per_s, target=1.0, unit="rulings/s",
-            note="one worker process (prefork, 1 child), durable PostgreSQL, sandbox orders preloaded, one fold per "
-                 "game; baseline: no-op Celery tasks/s drained by the same worker; target ratio (inferred): a ruling "
-                 "costs no more than an empty task round trip")}
-    finally:
-        worker.stop()
-        rt.stop()
-        redis.stop()
-        pg.stop("immediate")
-        for folder in (root, pg.root):
-            shutil.rmtree(folder, ignore_errors=True)
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.bench_worker")
-    parser.add_argument("--quick", action="store_true")
-    args = parser.parse_args(argv)
-    merge(run(args.quick))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return {**throughput(size), **memory(size)}

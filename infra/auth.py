@@ -104,8 +104,11 @@ class _Postgres:
     def __init__(self, url: str, timeout: float):
         from psycopg_pool import ConnectionPool
 
+        from infra.eventstore.postgres import ConnectionCheck
+
+        self._check = ConnectionCheck()
         self._pool = ConnectionPool(url, min_size=1, max_size=4, timeout=timeout, kwargs={"autocommit": True},
-                                    check=ConnectionPool.check_connection, open=True, name="umpire-tokens")
+                                    check=self._check, open=True, name="umpire-tokens")
 
     @contextmanager
     def tx(self, write: bool = True) -> Iterator[Any]:
@@ -113,14 +116,18 @@ class _Postgres:
 
         try:
             with self._pool.connection() as conn:
-                if not write:
-                    yield conn
-                    return
-                with conn.transaction():
-                    yield conn
+                try:
+                    if not write:
+                        yield conn
+                        return
+                    with conn.transaction():
+                        yield conn
+                finally:
+                    self._check.used(conn)
         except psycopg.IntegrityError as exc:
             raise _integrity(exc) from exc
         except (psycopg.OperationalError, OSError) as exc:  # also the pool's timeout
+            self._check.failed()
             raise StoreUnavailable(str(exc)) from exc
 
     def close(self) -> None:

@@ -36,6 +36,7 @@ class Catalog:
         self.sandbox = sandbox
         self.overrides = overrides or {}
         self._by_hash: dict[str, Pack] = {}
+        self._installed: dict[str, tuple[Pack, str]] = {}
 
     @cached_property
     def rulesets(self) -> dict[str, Ruleset]:
@@ -47,10 +48,14 @@ class Catalog:
         return out
 
     def pack(self, ruleset: Ruleset) -> tuple[Pack, str]:
-        pack = self._load(ruleset)
-        h = pack_hash(pack)
-        self._by_hash.setdefault(h, pack)
-        return pack, h
+        """The installed pack of a ruleset and its hash, read and validated once per catalog
+        (B&P's takes ~0.5 s: every game creation and scenario listing used to pay it)."""
+        if ruleset.id not in self._installed:
+            pack = self._load(ruleset)
+            h = pack_hash(pack)
+            self._by_hash.setdefault(h, pack)
+            self._installed[ruleset.id] = (self._by_hash[h], h)
+        return self._installed[ruleset.id]
 
     def _load(self, ruleset: Ruleset) -> Pack:
         if ruleset.name == "sandbox":

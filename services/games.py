@@ -62,12 +62,27 @@ def request_hash(*parts: Any) -> bytes:
     return hashlib.sha256(msgspec.json.encode(parts, order="sorted")).digest()
 
 
+SNAPSHOT_EVERY = 1000  # events between the worker's snapshots of a game's state (state?at=N reads the nearest)
+
+
 class Games:
-    def __init__(self, store, catalog: Catalog, *, nudge: Callable[[str], None] | None = None):
+    def __init__(self, store, catalog: Catalog, *, nudge: Callable[[str], None] | None = None,
+                 snapshot_every: int = SNAPSHOT_EVERY):
         self.store = store
         self.catalog = catalog
+        self.snapshot_every = snapshot_every
         self._nudge = nudge or (lambda game_id: None)
         self._contexts: dict[str, Context] = {}
+        # A bound ruleset (B&P: its map, tables and search graph, ~3 MB) and its codec are the same for
+        # every game of one (ruleset, pack): shared, so a worker's memory does not grow with each game.
+        self._bound: dict[tuple[str, str], tuple[Any, Codec]] = {}
+
+    def _binding(self, ruleset, pack, h: str) -> tuple[Any, Codec]:
+        key = (ruleset.id, h)
+        if key not in self._bound:
+            bound = ruleset.bind(pack)
+            self._bound[key] = (bound, Codec(bound))
+        return self._bound[key]
 
     # --- writing -------------------------------------------------------------------------------
 
@@ -75,7 +90,7 @@ class Games:
                game_id: str | None = None) -> Created:
         ruleset, number = self.catalog.scenario(scenario)
         pack, h = self.catalog.pack(ruleset)
-        ruleset = ruleset.bind(pack)
+        ruleset, _ = self._binding(ruleset, pack, h)
         opts = ruleset.resolve_options(options)
         game_id = game_id or str(uuid.uuid4())
         state0 = ruleset.setup(pack, number, game_id=game_id, options=opts)
@@ -167,8 +182,8 @@ class Games:
                 raise UnknownGame(game_id)
             genesis = msgspec.json.decode(first[0].data, type=GameCreated)
             pack = self.catalog.pack_by_hash(genesis.pack_hash, self._stored_pack(genesis.pack_hash))
-            ruleset = self.catalog.ruleset(genesis.ruleset).bind(pack)
-            ctx = self._contexts[game_id] = Context(genesis=genesis, ruleset=ruleset, pack=pack, codec=Codec(ruleset))
+            ruleset, codec = self._binding(self.catalog.ruleset(genesis.ruleset), pack, genesis.pack_hash)
+            ctx = self._contexts[game_id] = Context(genesis=genesis, ruleset=ruleset, pack=pack, codec=codec)
         return ctx
 
     def _stored_pack(self, h: str) -> bytes | None:
@@ -179,15 +194,19 @@ class Games:
             return self.store.get_pack(h)
 
     def state(self, game_id: str, at: int | None = None) -> Any:
-        """The state now (the worker's projection), or after event `at` (a replay of the log)."""
+        """The state now (the worker's projection), or after event `at`: the nearest snapshot at or
+        before it (written by the worker every `snapshot_every` events) and the log after it replayed."""
         ctx = self.context(game_id)
         if at is None:
             proj = self.store.projection(game_id)
             if proj.state is not None:
                 return ctx.decode_state(proj.state)
             return ctx.initial()
-        events = self.store.read(game_id, upto=at)
-        return fold(ctx.ruleset, ctx.codec, ctx.initial(), ((e.type, e.data) for e in events))
+        g = ctx.genesis
+        snap = self.store.snapshot(game_id, at_most=at, ruleset=g.ruleset, pack_hash=g.pack_hash)
+        after, state = (snap[0], ctx.decode_state(snap[1])) if snap else (0, ctx.initial())
+        events = self.store.read(game_id, after=after, upto=at)
+        return fold(ctx.ruleset, ctx.codec, state, ((e.type, e.data) for e in events))
 
     def view(self, game_id: str, viewer: Viewer, at: int | None = None) -> dict[str, Any]:
         ctx = self.context(game_id)

@@ -22,7 +22,8 @@ def build_games(settings: Settings, *, nudge: Callable[[str], None] | None = Non
     if settings.store_url.startswith("sqlite:///"):
         settings.data.mkdir(parents=True, exist_ok=True)
     store = open_store(settings.store_url)
-    return Games(store, Catalog(sandbox=settings.sandbox, overrides=settings.pack_overrides), nudge=nudge)
+    return Games(store, Catalog(sandbox=settings.sandbox, overrides=settings.pack_overrides), nudge=nudge,
+                 snapshot_every=settings.snapshot_every)
 
 
 @dataclass

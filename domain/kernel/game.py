@@ -12,8 +12,8 @@ from domain.kernel import referee
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.citation import HouseRule
 from domain.kernel.commands import (
-    KERNEL_ORDERS, Accepted, Attest, Begin, Command, Confirm, DeadlineReached, Dispute, DisputeEvent, EndRequested, Order,
-    RefereeOrder, Reject, Rejected, Ruling, SeatOrder, Settle, SupplyEntropy,
+    KERNEL_ORDERS, Accepted, Attest, Begin, Command, Confirm, Correct, DeadlineReached, Dispute, DisputeEvent, EndRequested,
+    Order, RefereeOrder, Reject, Rejected, ResolveDispute, Ruling, SeatOrder, Settle, SupplyEntropy,
 )
 from domain.kernel.core import Outcome
 from domain.kernel.dice import Dice
@@ -105,6 +105,9 @@ def _seat_order(adj: Adjudication, seat: str, order: Order) -> None:
     ruleset, state = adj.ruleset, adj.state
     if seat not in state.core.layout.seat_ids():
         raise Reject("unknown_seat", f"There is no seat {seat!r} in this game.", KERNEL_CITE)
+    if isinstance(order, (Settle, ResolveDispute, Correct)):
+        raise Reject("referee_only", "Only a referee settles attestations, resolves disputes and issues corrections.",
+                     KERNEL_CITE)
     if isinstance(order, KERNEL_ORDERS):
         _attestation(adj, seat, order)
         return
@@ -137,8 +140,6 @@ def _attestation(adj: Adjudication, seat: str, order: Order) -> None:
         case Dispute(reason=reason):
             _check_confirmer(a, seat)
             adj.emit(AttestationDisputed(id=a.id, seat=seat, reason=reason))
-        case Settle():
-            raise Reject("referee_only", "Only a referee settles an attestation.", KERNEL_CITE)
 
 
 def _check_confirmer(a, seat: str) -> None:

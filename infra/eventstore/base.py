@@ -11,7 +11,7 @@ import re
 from contextlib import AbstractContextManager
 from datetime import datetime, timezone
 from importlib import resources
-from typing import Protocol, Sequence
+from typing import TYPE_CHECKING, Protocol, Sequence
 
 import msgspec
 
@@ -26,6 +26,9 @@ from infra.eventstore.types import (
     Projection,
     StoredEvent,
 )
+
+if TYPE_CHECKING:
+    from infra.eventstore.pgnotify import RulingFeed
 
 SALT_BYTES = 16
 LOCK_TIMEOUT_S = 5.0  # waits for a stream, projection or table lock longer than this fail with LockTimeout
@@ -249,6 +252,10 @@ class EventStore(Protocol):
     ) -> tuple[int, bytes] | None: ...
 
     def put_secret(self, game_id: str, name: str, value: bytes) -> None: ...
+
+    def ruling_feed(self) -> "RulingFeed | None":
+        """Wakes waiters when a game's fold commits (PostgreSQL LISTEN/NOTIFY); None: poll."""
+        ...
 
     def get_secret(self, game_id: str, name: str) -> bytes | None: ...
 

@@ -10,6 +10,8 @@ PostgreSQL breaks, rolls the batch back whole; its appends are then retried one 
 """
 from __future__ import annotations
 
+import threading
+import time
 from contextlib import contextmanager
 from typing import Iterator, Sequence
 
@@ -28,6 +30,7 @@ from infra.eventstore.errors import (
     UnknownGame,
 )
 from infra.eventstore.groupcommit import GroupCommit
+from infra.eventstore.pgnotify import CHANNEL, RulingFeed
 from infra.eventstore.types import AppendResult, GameHead, Idempotency, NewEvent, Projection, StoredEvent
 
 _EVENT_COLUMNS = ", ".join(StoredEvent.__struct_fields__)
@@ -37,6 +40,31 @@ _MIGRATION_LOCK = 0x756D70697265  # pg_advisory_xact_lock key: concurrent start-
 # A fold's transaction idles while rules run in memory; a session idle longer than this (a hung
 # client) is cut off so it cannot hold locks for ever.
 _IDLE_IN_TRANSACTION_MS = 30_000
+
+
+class ConnectionCheck:
+    """The pool's check on checkout: a round trip that drops a connection a server restart left dead.
+    Done on every checkout it cost one round trip per call; so it is done only for a connection idle
+    longer than IDLE_S (a restart takes longer; a connection that failed in use is discarded by the
+    pool anyway), and for every checkout for SUSPECT_S after this process saw the server fail."""
+
+    IDLE_S = 0.5
+    SUSPECT_S = 30.0
+
+    def __init__(self) -> None:
+        self.suspect_until = 0.0
+
+    def failed(self) -> None:
+        self.suspect_until = time.monotonic() + self.SUSPECT_S
+
+    def __call__(self, conn: psycopg.Connection) -> None:
+        now = time.monotonic()
+        if now < self.suspect_until or now - getattr(conn, "umpire_used", 0.0) > self.IDLE_S:
+            ConnectionPool.check_connection(conn)
+
+    @staticmethod
+    def used(conn: psycopg.Connection) -> None:
+        conn.umpire_used = time.monotonic()
 
 
 @contextmanager
@@ -67,19 +95,40 @@ class PostgresStore:
             max_size=max_size,
             timeout=pool_timeout,
             kwargs={"autocommit": True, "options": options},
-            check=ConnectionPool.check_connection,  # drop connections a server restart left dead
+            check=(check := ConnectionCheck()),
             open=True,
             name="umpire-eventstore",
         )
+        self._check = check
         self._group = GroupCommit(self._run_batch) if group_commit else None
+        self._url = url
+        self._feed: RulingFeed | None = None
+        self._feed_lock = threading.Lock()
 
     def close(self) -> None:
+        if self._feed is not None:
+            self._feed.close()
         self._pool.close()
 
     @contextmanager
     def _conn(self) -> Iterator[psycopg.Connection]:
-        with _errors(), self._pool.connection() as conn:
-            yield conn
+        try:
+            with _errors(), self._pool.connection() as conn:
+                try:
+                    yield conn
+                finally:
+                    self._check.used(conn)
+        except StoreUnavailable as exc:
+            if not isinstance(exc, LockTimeout):
+                self._check.failed()
+            raise
+
+    def ruling_feed(self) -> RulingFeed:
+        """This process's listener for committed folds (started on first use)."""
+        with self._feed_lock:
+            if self._feed is None:
+                self._feed = RulingFeed(self._url)
+            return self._feed
 
     # -- schema --------------------------------------------------------------------------------
 
@@ -218,7 +267,9 @@ class PostgresStore:
 
     @contextmanager
     def fold(self, game_id: str) -> Iterator[_PostgresFold]:
-        with self._conn() as conn, conn.transaction():
+        # Pipeline mode: BEGIN travels with the lock's SELECT, and the projection's UPDATE with the
+        # COMMIT, so a fold costs four round trips (lock, read, append, write+commit), not six.
+        with self._conn() as conn, conn.pipeline(), conn.transaction():
             # Blocking lock (lock_timeout bounds the wait); never SKIP LOCKED: a skipped nudge is a lost one.
             projection = self._projection_on(conn, game_id, " FOR UPDATE")
             yield _PostgresFold(self, conn, game_id, projection)
@@ -318,9 +369,10 @@ class _PostgresFold:
 
     def write(self, projection: Projection) -> None:
         base.check_projection_write(self.projection, projection)
-        self._conn.execute(
-            "UPDATE projection SET version = %s, adjudicated = %s, status = %s, summary = %s, state = %s,"
-            " updated_at = %s WHERE game_id = %s",
+        self._conn.execute(  # the notification is delivered when (and if) the fold commits
+            "WITH u AS (UPDATE projection SET version = %s, adjudicated = %s, status = %s, summary = %s, state = %s,"
+            " updated_at = %s WHERE game_id = %s RETURNING game_id)"
+            f" SELECT pg_notify('{CHANNEL}', game_id) FROM u",
             (projection.version, projection.adjudicated, projection.status, projection.summary, projection.state,
              base.utc_now(), self._game_id),
         )

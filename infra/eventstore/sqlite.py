@@ -105,6 +105,10 @@ class SqliteStore:
                 raise
             conn.execute("COMMIT")
 
+    def ruling_feed(self) -> None:
+        """No notifications here: waits poll (embedded mode's fold thread wakes its own waiters)."""
+        return None
+
     def close(self) -> None:
         with self._guard:
             for conn in self._opened:

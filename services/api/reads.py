@@ -2,7 +2,6 @@
 past, and waiting for a command's ruling. They change nothing."""
 from __future__ import annotations
 
-import asyncio
 import time
 from typing import Any
 
@@ -13,10 +12,7 @@ from domain.kernel.seats import Viewer
 from infra.eventstore import UnknownGame
 from services.api.errors import ApiError
 from services.games import Games
-
-WAIT_FIRST_POLL_S = 0.01
-WAIT_MAX_POLL_S = 0.2
-
+from services.worker.wait import Pauses
 
 def current(games: Games, game_id: str) -> tuple[int, Any]:
     """The worker's projection: the last event it folded, and the state after it (before the
@@ -58,14 +54,17 @@ def ruled_body(version: int, ruled: dict[str, Any]) -> dict[str, Any]:
 
 
 async def wait_ruled(games: Games, game_id: str, version: int, viewer: Viewer, seconds: float) -> dict | None:
-    """The ruling on the command at `version` once it exists, polling the projection with backoff;
-    None if it is not ruled within `seconds`."""
+    """The ruling on the command at `version` once it exists, re-read whenever a fold of the game
+    commits (or polled with backoff where the store does not notify); None if not ruled in `seconds`."""
     deadline = time.monotonic() + seconds
-    delay = WAIT_FIRST_POLL_S
-    while True:
-        ruled = await run_in_threadpool(games.ruling, game_id, version, viewer)
-        left = deadline - time.monotonic()
-        if ruled is not None or left <= 0:
-            return ruled
-        await asyncio.sleep(min(delay, left))
-        delay = min(delay * 2, WAIT_MAX_POLL_S)
+    pauses = Pauses(games.store, game_id)
+    try:
+        while True:
+            pauses.watch()  # before the read: a fold committing after it ends the pause
+            ruled = await run_in_threadpool(games.ruling, game_id, version, viewer)
+            left = deadline - time.monotonic()
+            if ruled is not None or left <= 0:
+                return ruled
+            await pauses.pause_async(left)
+    finally:
+        pauses.close()

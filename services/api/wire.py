@@ -68,10 +68,13 @@ def _ref(model: Any) -> dict[str, Any]:
 
 
 def doc(*, ok: tuple[int, Any], request: Any = None, errors: Iterable[int] = (), also: dict[int, Any] | None = None,
-        media: str = "application/json") -> dict[str, Any]:
-    """Route keyword arguments declaring the request body, the success response and the errors."""
+        media: str = "application/json", other: dict[str, dict] | None = None) -> dict[str, Any]:
+    """Route keyword arguments declaring the request body, the success response (`other`: more media
+    types it may come as, with their JSON schemas) and the errors."""
     status, model = ok
-    responses: dict[int | str, Any] = {status: {"description": "success", "content": {media: {"schema": _ref(model)}}}}
+    content = {media: {"schema": _ref(model) if not isinstance(model, dict) else model}}
+    content.update({m: {"schema": schema} for m, schema in (other or {}).items()})
+    responses: dict[int | str, Any] = {status: {"description": "success", "content": content}}
     for s, m in (also or {}).items():
         responses[s] = {"description": m.__doc__ or "success", "content": {"application/json": {"schema": _ref(m)}}}
     for s in sorted(set(errors) | {422}):  # FastAPI's own 422 schema would show otherwise

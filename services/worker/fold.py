@@ -31,7 +31,7 @@ from domain.kernel.log import (
     COMMAND_TYPES, AdjudicationFailed, KeyRevealed, OrderSubmitted, RefereeCommand, SystemCommand, encode, ruling_entries,
 )
 from domain.kernel.seats import PUBLIC
-from infra.eventstore import NewEvent, Projection, StoreError
+from infra.eventstore import Conflict, NewEvent, Projection, StoreError
 from services.games import Context, Games
 from services.keys import CHAINS, Keyring
 
@@ -93,9 +93,9 @@ def fold_game(games: Games, game_id: str, *, batch: int = 200, ruling_seconds: f
         proj = f.projection
         if proj.status == "halted":
             return FoldResult(game_id=game_id, status=proj.status)
-        events = f.events(proj.adjudicated)
+        events, truncated = _unruled(f, proj.adjudicated, batch)
         seen = max(proj.version, events[-1].version if events else 0)
-        pending = [e for e in events if e.type in COMMAND_TYPES]  # all after the last ruled one
+        pending = [e for e in events if e.type in COMMAND_TYPES]  # the first after the last ruled one
         if not pending:
             if seen > proj.version:  # events that need no ruling: account for them, so the sweep stops
                 f.write(msgspec.structs.replace(proj, version=seen))
@@ -136,8 +136,34 @@ def fold_game(games: Games, game_id: str, *, batch: int = 200, ruling_seconds: f
                            summary=msgspec.json.encode(game.summary(ctx.ruleset, state)),
                            state=msgspec.json.encode(state)))
     fault("after_commit", game_id, pending[0].version, adjudicated)
+    every = games.snapshot_every
+    if every and result.last_version // every > proj.adjudicated // every:
+        _snapshot(games, ctx, game_id, result.last_version, state)
     return FoldResult(game_id=game_id, ruled=ruled, appended=len(out), status=status,
-                      more=ruled < len(pending) and status != "halted")
+                      more=(ruled < len(pending) or truncated) and status != "halted")
+
+
+def _unruled(f, after: int, batch: int) -> tuple[list, bool]:
+    """The log after the last ruled command, as far as its first `batch` commands (or its end): a
+    backlog of thousands of commands is read a batch at a time, not whole by every fold. Returns
+    (events, whether the log goes on)."""
+    limit = 4 * batch
+    while True:
+        events = f.events(after, limit=limit)
+        if len(events) < limit or sum(e.type in COMMAND_TYPES for e in events) >= batch:
+            return events, len(events) == limit
+        limit *= 4  # a long run of rulings and effects before the next command
+
+
+def _snapshot(games: Games, ctx: Context, game_id: str, version: int, state) -> None:
+    """The state after event `version` (the fold's last: every effect up to it is in `state`), for
+    state?at=N to start from. Written after the commit, so only committed state is ever snapshotted;
+    a lost one (the process died first) only makes replays longer."""
+    g = ctx.genesis
+    try:
+        games.store.put_snapshot(game_id, version, g.ruleset, g.pack_hash, msgspec.json.encode(state))
+    except Conflict:  # a different state at the same version: the rules are not deterministic
+        log.error("game %s: the snapshot at version %d differs from the one stored", game_id, version)
 
 
 @lru_cache(maxsize=4096)

@@ -34,19 +34,27 @@ def wait_until(condition, timeout: float, what: str):
 
 
 class WorkerProcess:
-    """One `umpire worker --beat` in its own process group, so a test can kill it whole (kill -9)."""
+    """One `umpire worker` (with `beat`: `--beat`; with `role="beat"`: `umpire beat` alone; or any
+    `python -m <argv>` that logs " ready.") in its own process group, so a test can kill it whole (kill -9)."""
 
     def __init__(self, *, database_url: str, redis_url: str, data: Path, fault: str | None = None,
-                 concurrency: int = 2, sweep_seconds: float = 1.0):
+                 concurrency: int = 2, sweep_seconds: float = 1.0, beat: bool = True, name: str = "umpire",
+                 role: str = "worker", env: dict[str, str] | None = None, argv: list[str] | None = None):
         self.data = data
-        self.log_path = data / "worker.log"
+        self.log_path = data / f"{name}.log"
         self.env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
                     "UMPIRE_DATABASE_URL": database_url, "UMPIRE_REDIS_URL": redis_url, "UMPIRE_SANDBOX": "1",
-                    "UMPIRE_DATA": str(data), "UMPIRE_SWEEP_SECONDS": str(sweep_seconds), "UMPIRE_LOG_LEVEL": "INFO"}
+                    "UMPIRE_DATA": str(data), "UMPIRE_SWEEP_SECONDS": str(sweep_seconds), "UMPIRE_LOG_LEVEL": "INFO",
+                    **(env or {})}
         self.env.pop("UMPIRE_FAULT", None)
         if fault:
             self.env["UMPIRE_FAULT"] = fault
-        self.concurrency = concurrency
+        if role == "beat":
+            self.argv, self.ready = ["services.cli", "beat"], "beat: Starting..."
+        else:
+            self.argv = argv or ["services.cli", "worker", "--concurrency", str(concurrency), "--name", f"{name}@%h",
+                                 *(["--beat"] if beat else [])]
+            self.ready = " ready."
         self.proc: subprocess.Popen | None = None
         self._offset = 0
 
@@ -54,18 +62,31 @@ class WorkerProcess:
         self.data.mkdir(parents=True, exist_ok=True)
         self._offset = self.log_path.stat().st_size if self.log_path.exists() else 0
         with open(self.log_path, "ab") as log:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "services.cli", "worker", "--concurrency", str(self.concurrency), "--beat"],
-                cwd=REPO, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+            self.proc = subprocess.Popen([sys.executable, "-m", *self.argv], cwd=REPO, env=self.env,
+                                         stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + timeout
-        while " ready." not in self.text():
+        while self.ready not in self.text():
             if self.proc.poll() is not None:
-                raise RuntimeError(f"worker exited with {self.proc.returncode}:\n{self.text()[-3000:]}")
+                raise RuntimeError(f"{self.argv[1]} exited with {self.proc.returncode}:\n{self.text()[-3000:]}")
             if time.monotonic() > deadline:
                 self.kill()
-                raise TimeoutError(f"worker not ready within {timeout} s:\n{self.text()[-3000:]}")
+                raise TimeoutError(f"{self.argv[1]} not ready within {timeout} s:\n{self.text()[-3000:]}")
             time.sleep(0.05)
         return self
+
+    def pids(self) -> list[int]:
+        """The processes of this worker's group: its main process and its pool (and beat) children."""
+        if self.proc is None or self.proc.poll() is not None:
+            return []
+        out = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == self.proc.pid:  # field 5 of /proc/PID/stat, the process group
+                out.append(int(stat.parent.name))
+        return out
 
     def text(self) -> str:
         """This run's log (a restarted worker appends to the same file)."""

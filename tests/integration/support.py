@@ -132,7 +132,8 @@ def check_game(games: Games, game_id: str) -> dict[str, int]:
       failed one, none after);
     - every ruling and its effects equal a fresh adjudication of the command, against the state the
       log had before it, with the game's own dice keys (no ruling was made twice or on a stale state);
-    - the projection's state is byte-equal to a fresh fold of the log, and its checkpoints agree."""
+    - the projection's state is byte-equal to a fresh fold of the log, and its checkpoints agree;
+    - the latest snapshot (if any) is byte-equal to a fresh fold of the log up to its version."""
     store = games.store
     ctx = games.context(game_id)
     events = store.read(game_id)
@@ -171,6 +172,10 @@ def check_game(games: Games, game_id: str) -> dict[str, int]:
 
     folded = fold(ctx.ruleset, ctx.codec, ctx.initial(), ((e.type, e.data) for e in events))
     assert msgspec.json.encode(folded) == msgspec.json.encode(state)
+    g = ctx.genesis
+    if events and (snap := store.snapshot(game_id, at_most=events[-1].version, ruleset=g.ruleset, pack_hash=g.pack_hash)):
+        upto = fold(ctx.ruleset, ctx.codec, ctx.initial(), ((e.type, e.data) for e in events if e.version <= snap[0]))
+        assert snap[1] == msgspec.json.encode(upto), f"the snapshot at {snap[0]} differs from a fresh fold"
     if not ruled:  # never folded, or folded with nothing to rule: no state stored yet
         assert projection.state in (None, msgspec.json.encode(folded)) and projection.adjudicated == 0
         return {"commands": 0, "ruled": 0, "events": len(events)}

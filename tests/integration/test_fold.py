@@ -10,6 +10,8 @@ import pytest
 from domain.games.sandbox.model import Bid, Deploy, EndPhase
 from domain.kernel.seats import REFEREE_VIEWER
 from infra.eventstore import open_store
+from domain.kernel.log import fold
+from services.catalog import Catalog
 from services.games import Games
 from services.worker.fold import fold_game
 from tests.integration.rulesets import Broken, CatalogWith, Hanging, Paused
@@ -27,6 +29,26 @@ def test_every_command_is_ruled_once_and_the_projection_equals_a_fresh_fold(game
         stats = check_game(games, g)
         assert games.store.projection(g).status == "finished" and stats["ruled"] == stats["commands"] > 10
     assert games.store.lagging() == []
+
+
+def test_the_fold_snapshots_every_n_events_and_state_at_any_version_equals_a_fresh_replay(store_url):
+    store = open_store(store_url)
+    games = Games(store, Catalog(sandbox=True), snapshot_every=16)
+    try:
+        g = begun(games, "sandbox/1")
+        play_in_process(games, g, random.Random(5), lambda: fold_game(games, g))
+        events = store.read(g)
+        ctx, genesis = games.context(g), games.context(g).genesis
+        found = (store.snapshot(g, at_most=v, ruleset=genesis.ruleset, pack_hash=genesis.pack_hash)
+                 for v in range(1, events[-1].version + 1))
+        snaps = {s[0] for s in found if s}
+        assert len(snaps) >= events[-1].version // 16 - 1  # about one per 16 events (a fold may span two)
+        for v in range(1, events[-1].version + 1):
+            replayed = fold(ctx.ruleset, ctx.codec, ctx.initial(), ((e.type, e.data) for e in events[:v]))
+            assert msgspec.json.encode(games.state(g, at=v)) == msgspec.json.encode(replayed), v
+        check_game(games, g)
+    finally:
+        store.close()
 
 
 def test_piled_up_orders_are_ruled_in_log_order_in_batches_and_the_sweep_sees_what_is_left(games):

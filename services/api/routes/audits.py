@@ -26,7 +26,8 @@ def me(p: Principal = caller("reads")):
 
 @router.get("/v1/games/{game_id}/export",
             summary="The game as NDJSON (a header line, then every event as the caller may see it; ?format=text: a readable record)",
-            **doc(ok=(200, ExportHeader), media="application/x-ndjson", errors=(401, 404, 429, 503)))
+            **doc(ok=(200, ExportHeader), media="application/x-ndjson", errors=(401, 404, 429, 503),
+                  other={"text/plain": {"type": "string", "description": "?format=text: the readable record"}}))
 def export(game_id: str, request: Request, p: Principal = caller("reads"),
            format: str = Query("ndjson", pattern="^(ndjson|text)$", description="ndjson (verifiable) or text (readable)")):
     from services.export import export_lines, text_export

@@ -19,6 +19,12 @@ from services.api.wire import doc, json
 from services.games import Games
 
 router = APIRouter(tags=["events"])
+SSE_EVENT = {  # each event of the stream, as an SSE client parses it; `data` is JSON text
+    "type": "object", "required": ["event", "data"],
+    "properties": {"event": {"type": "string", "enum": ["view", "event", "error"]},
+                   "id": {"type": "string", "description": "the version of the log the event brings the reader to"},
+                   "data": {"type": "string", "description": "JSON: `view` as GET state answers, `event` as GET "
+                                                             "events lists one, `error` as every error"}}}
 STREAM_BATCH = 200
 KEEPALIVE_S = 15.0
 
@@ -62,7 +68,7 @@ async def _follow(request: Request, games: Games, game_id: str, viewer: Viewer, 
 @router.get("/v1/games/{game_id}/stream",
             summary="Server-Sent Events: `view` (the caller's full view, as GET state) first, then each new visible "
                     "`event`; `error` if the store goes down (reconnect)",
-            **doc(ok=(200, schemas.State), errors=(401, 404, 429, 503), media="text/event-stream"))
+            **doc(ok=(200, SSE_EVENT), errors=(401, 404, 429, 503), media="text/event-stream"))
 async def stream(game_id: str, request: Request, p: Principal = caller("reads")):
     games = request.app.state.runtime.games
     viewer = p.viewer(game_id)
