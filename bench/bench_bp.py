@@ -28,7 +28,7 @@ import msgspec
 from bench import script, stack
 from bench.results import figure
 from domain.kernel import game
-from domain.kernel.dice import KeyedDice
+from domain.kernel.dice import KeyedDice, mix_of
 from domain.kernel.log import COMMAND_TYPES, fold
 from domain.kernel.seats import PUBLIC_VIEWER, REFEREE_VIEWER
 from services.export import export_lines, parse
@@ -82,12 +82,11 @@ def adjudication_times(games: Games, game_id: str) -> list[float]:
     """Seconds of game.adjudicate for each accepted command of the log, on the state before it."""
     ctx = games.context(game_id)
     keys = Keyring(games.store, game_id, ctx.genesis.dice.epochs).load()
-    mix = bytes.fromhex(ctx.genesis.dice.mix)
     events = games.store.read(game_id)
     state, times = ctx.initial(), []
     for e in (e for e in events if e.type in COMMAND_TYPES):
         command = decode_command(ctx, e)
-        dice = KeyedDice(game_id=game_id, command=e.version, keys=keys.key, mix=mix)
+        dice = KeyedDice(game_id=game_id, command=e.version, keys=keys.key, mix=mix_of(state.core.entropy))
         t0 = time.perf_counter()
         ruling = game.adjudicate(ctx.ruleset, state, command, dice, version=e.version)
         times.append(time.perf_counter() - t0)

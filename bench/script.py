@@ -18,7 +18,7 @@ import msgspec
 
 from domain.kernel import game
 from domain.kernel.commands import KERNEL_ORDERS, Begin, DisputeEvent, EndRequested, SeatOrder
-from domain.kernel.dice import KeyedDice
+from domain.kernel.dice import KeyedDice, mix_of
 from domain.kernel.log import OrderSubmitted, SystemCommand, encode
 from domain.kernel.seats import to_seats
 from infra.eventstore import NewEvent
@@ -40,13 +40,12 @@ def script(games: Games, game_id: str, rng: random.Random, *, max_orders: int = 
     key.revealed); then, with `end`, an organiser's EndRequested if the game is still on."""
     ctx = games.context(game_id)
     keys = Keyring(games.store, game_id, ctx.genesis.dice.epochs).load()
-    mix = bytes.fromhex(ctx.genesis.dice.mix)
     seats = ctx.genesis.layout.seat_ids()
     state, out, accepted, effects, orders, events = ctx.initial(), [], 0, 0, 0, 0
     queue: list[Any] = [Begin()]  # the genesis, version 1, is the first command ruled
     for version in itertools.count(1):
         command = queue.pop(0)
-        dice = KeyedDice(game_id=game_id, command=version, keys=keys.key, mix=mix)
+        dice = KeyedDice(game_id=game_id, command=version, keys=keys.key, mix=mix_of(state.core.entropy))
         ruling = game.adjudicate(ctx.ruleset, state, command, dice, version=version)
         ok = game.is_accepted(ruling)
         if version > 1:
