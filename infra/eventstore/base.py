@@ -266,6 +266,41 @@ NEW_PROJECTION = Projection(version=0, adjudicated=0, status="active", summary=b
 STATUSES = ("active", "halted", "finished")
 
 
+class WriteOnce:
+    """Packs, snapshots and secrets: rows written once (the same bytes again change nothing, other
+    bytes are a Conflict). Both backends share these reads and writes; each gives `_put_once`,
+    `_conn` and its parameter mark, written `?` here."""
+
+    MARK = "?"
+
+    def _row(self, sql: str, args: tuple) -> tuple | None:
+        with self._conn() as conn:  # type: ignore[attr-defined]
+            return conn.execute(sql.replace("?", self.MARK), args).fetchone()
+
+    def put_pack(self, hash: str, data: bytes) -> None:
+        self._put_once("pack", {"hash": hash}, "data", data)
+
+    def get_pack(self, hash: str) -> bytes | None:
+        row = self._row("SELECT data FROM pack WHERE hash = ?", (hash,))
+        return row[0] if row else None
+
+    def put_snapshot(self, game_id: str, version: int, ruleset: str, pack_hash: str, state: bytes) -> None:
+        key = {"game_id": game_id, "ruleset": ruleset, "pack_hash": pack_hash, "version": version}
+        self._put_once("snapshot", key, "state", state)
+
+    def snapshot(self, game_id: str, *, at_most: int, ruleset: str, pack_hash: str) -> tuple[int, bytes] | None:
+        row = self._row("SELECT version, state FROM snapshot WHERE game_id = ? AND ruleset = ? AND pack_hash = ?"
+                        " AND version <= ? ORDER BY version DESC LIMIT 1", (game_id, ruleset, pack_hash, at_most))
+        return (row[0], row[1]) if row else None
+
+    def put_secret(self, game_id: str, name: str, value: bytes) -> None:
+        self._put_once("secret", {"game_id": game_id, "name": name}, "value", value)
+
+    def get_secret(self, game_id: str, name: str) -> bytes | None:
+        row = self._row("SELECT value FROM secret WHERE game_id = ? AND name = ?", (game_id, name))
+        return row[0] if row else None
+
+
 def check_projection_write(old: Projection, new: Projection) -> None:
     """A projection only moves forward: a fold that would rewind it is a bug, not a retry."""
     if new.status not in STATUSES:

@@ -77,7 +77,9 @@ def _errors() -> Iterator[None]:
         raise StoreUnavailable(str(exc)) from exc
 
 
-class PostgresStore:
+class PostgresStore(base.WriteOnce):
+    MARK = "%s"
+
     def __init__(
         self,
         url: str,
@@ -322,35 +324,6 @@ class PostgresStore:
                 (held,) = conn.execute(f"SELECT {column} FROM {table} WHERE {where}", tuple(key.values())).fetchone()
                 if held != value:
                     raise Conflict(f"{table} {key} already holds other bytes")
-
-    def put_pack(self, hash: str, data: bytes) -> None:
-        self._put_once("pack", {"hash": hash}, "data", data)
-
-    def get_pack(self, hash: str) -> bytes | None:
-        with self._conn() as conn:
-            row = conn.execute("SELECT data FROM pack WHERE hash = %s", (hash,)).fetchone()
-        return row[0] if row else None
-
-    def put_snapshot(self, game_id: str, version: int, ruleset: str, pack_hash: str, state: bytes) -> None:
-        key = {"game_id": game_id, "ruleset": ruleset, "pack_hash": pack_hash, "version": version}
-        self._put_once("snapshot", key, "state", state)
-
-    def snapshot(self, game_id: str, *, at_most: int, ruleset: str, pack_hash: str) -> tuple[int, bytes] | None:
-        with self._conn() as conn:
-            row = conn.execute(
-                "SELECT version, state FROM snapshot WHERE game_id = %s AND ruleset = %s AND pack_hash = %s"
-                " AND version <= %s ORDER BY version DESC LIMIT 1",
-                (game_id, ruleset, pack_hash, at_most),
-            ).fetchone()
-        return (row[0], row[1]) if row else None
-
-    def put_secret(self, game_id: str, name: str, value: bytes) -> None:
-        self._put_once("secret", {"game_id": game_id, "name": name}, "value", value)
-
-    def get_secret(self, game_id: str, name: str) -> bytes | None:
-        with self._conn() as conn:
-            row = conn.execute("SELECT value FROM secret WHERE game_id = %s AND name = %s", (game_id, name)).fetchone()
-        return row[0] if row else None
 
 
 class _PostgresFold:

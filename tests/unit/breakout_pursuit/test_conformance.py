@@ -1,5 +1,6 @@
-"""The combat, retreat and battlegroup conformance cases (domain/games/breakout_pursuit/conformance),
-run with the installed pack and its scenario 2.1, as `umpire conformance` runs them."""
+"""Every conformance case of Breakout & Pursuit (domain/games/breakout_pursuit/conformance/*.toml:
+movement, ZOC, stacking, combat, retreat, battlegroups, supply, reinforcements, victory, game length,
+logistics, air...), run with the installed pack as `umpire conformance` runs them."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,8 +12,8 @@ from domain.kernel.conformance import run
 from infra.packs import load_pack_dir
 from services.conformance import load_cases
 
-CASES = Path(__file__).resolve().parents[3] / "domain" / "games" / "breakout_pursuit" / "conformance"
-LOADED = [case for name in ("combat.toml", "retreat.toml", "battlegroups.toml") for _, case in load_cases(CASES / name)]
+CASES = sorted((Path(BREAKOUT_PURSUIT.pack_dir).parent / "conformance").glob("*.toml"))
+LOADED = [case for path in CASES for _, case in load_cases(path)]
 
 
 @pytest.fixture(scope="module")
