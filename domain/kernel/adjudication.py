@@ -28,6 +28,7 @@ class Adjudication:
         self.effects: list[Any] = []
         self.citations: list[Citation] = []
         self.partial: Partial | None = None
+        self.rolls = 0  # dice drawn for this ruling: an order that rolled may not be taken back
 
     @property
     def core(self):
@@ -48,6 +49,7 @@ class Adjudication:
             from domain.kernel.effects import DiceFirstUsed
 
             self.emit(DiceFirstUsed())
+        self.rolls += 1
         return self.dice.roll(sides, purpose=purpose, epoch=self.ruleset.epoch(self.core.clock), hidden=hidden)
 
     def stop(self, code: str, message: str, **remaining: Any) -> None:

@@ -73,7 +73,14 @@ class SupplyEntropy(Order, frozen=True, kw_only=True, tag="entropy"):
     entropy: str
 
 
-KernelOrder = Attest | Confirm | Dispute | Settle | DisputeEvent | ResolveDispute | Correct | SupplyEntropy
+class Undo(Order, frozen=True, kw_only=True, tag="undo"):
+    """A seat takes back its own last order (by its log version), where the game allows it: before
+    anything else is ruled, and only if that order rolled no die and revealed nothing."""
+
+    command: int
+
+
+KernelOrder = Attest | Confirm | Dispute | Settle | DisputeEvent | ResolveDispute | Correct | SupplyEntropy | Undo
 KERNEL_ORDERS = KernelOrder.__args__  # type: ignore[attr-defined]
 
 

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from domain.kernel.patch import Change
 from domain.kernel.seats import Layout, PUBLIC
 
 
@@ -100,6 +101,14 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     details: dict[str, Any] = {}
 
 
+class UndoPoint(msgspec.Struct, frozen=True, kw_only=True):
+    """How to take back a seat's last order: the changes that restore the state before it."""
+
+    seat: str
+    command: int  # the log version of the order
+    changes: tuple[Change, ...]
+
+
 class Core(msgspec.Struct, frozen=True, kw_only=True):
     game_id: str
     ruleset: str
@@ -117,6 +126,7 @@ class Core(msgspec.Struct, frozen=True, kw_only=True):
     entropy: dict[str, str] = {}  # seat -> SHA-256 of the entropy it supplied (hex)
     dice_used: bool = False  # after the first roll, no more entropy is taken
     result: Outcome | None = None
+    undo: UndoPoint | None = None  # the last order, while it may still be taken back (docs/rules-contract.md)
 
     @property
     def finished(self) -> bool:

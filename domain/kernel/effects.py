@@ -16,7 +16,7 @@ import msgspec
 from msgspec.structs import replace
 
 from domain.kernel.citation import Citation
-from domain.kernel.core import Attestation, Clock, Core, Dispute, Frame, Ledger, Outcome, ledger_key
+from domain.kernel.core import Attestation, Clock, Core, Dispute, Frame, Ledger, Outcome, UndoPoint, ledger_key
 from domain.kernel.seats import PUBLIC
 
 
@@ -131,17 +131,36 @@ class GameEnded(Effect, frozen=True, kw_only=True, tag="game.ended"):
     result: Outcome
 
 
+class UndoRecorded(Effect, frozen=True, kw_only=True, tag="undo.recorded"):
+    """The last effect of an order that may be taken back: how to restore the state before it.
+    Seen by its seat (and referees): the changes are that seat's own position."""
+
+    point: UndoPoint
+
+
+class OrderTakenBack(Effect, frozen=True, kw_only=True, tag="undo.taken_back"):
+    """A seat took back its last order: the state is again as it was before that order."""
+
+    seat: str
+    command: int
+
+
 KernelEffect = (
     GameBegun | PhaseAdvanced | FrameOpened | FrameAnswered | SealedAnswer | FrameClosed | LedgerPosted
     | AttestationOpened | AttestationAsserted | AttestationConfirmed | AttestationDisputed
     | AttestationSettled | DisputeOpened | DisputeResolved | CorrectionApplied | EntropySupplied | DiceFirstUsed
-    | GameEnded
+    | GameEnded | UndoRecorded | OrderTakenBack
 )
 KERNEL_EFFECTS = KernelEffect.__args__  # type: ignore[attr-defined]
 
 
 def apply_core(core: Core, e: Effect) -> Core:
-    """How a kernel effect changes the Core; other effects leave it alone."""
+    """How a kernel effect changes the Core; other effects leave it alone, except that any effect
+    ends the chance to take back the last order (its own UndoRecorded comes last)."""
+    if isinstance(e, UndoRecorded):
+        return replace(core, undo=e.point)
+    if core.undo is not None:
+        core = replace(core, undo=None)
     match e:
         case GameBegun():
             return replace(core, started=True)

@@ -8,24 +8,34 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from domain.kernel import referee
+from domain.kernel import patch, referee
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.citation import HouseRule
 from domain.kernel.commands import (
     KERNEL_ORDERS, Accepted, Attest, Begin, Command, Confirm, Correct, DeadlineReached, Dispute, DisputeEvent, EndRequested,
-    Order, RefereeOrder, Reject, Rejected, ResolveDispute, Ruling, SeatOrder, Settle, SupplyEntropy,
+    Order, RefereeOrder, Reject, Rejected, ResolveDispute, Ruling, SeatOrder, Settle, SupplyEntropy, Undo,
 )
-from domain.kernel.core import Outcome
+from domain.kernel.core import Outcome, UndoPoint
 from domain.kernel.dice import Dice
 from domain.kernel.effects import (
-    AttestationAsserted, AttestationConfirmed, AttestationDisputed, AttestationSettled, GameBegun, GameEnded, apply_core,
+    AttestationAsserted, AttestationConfirmed, AttestationDisputed, AttestationOpened, AttestationSettled, FrameClosed,
+    FrameOpened, GameBegun, GameEnded, OrderTakenBack, PhaseAdvanced, SealedAnswer, UndoRecorded, apply_core,
 )
-from domain.kernel.seats import Viewer, can_see
+from domain.kernel.seats import Viewer, can_see, to_seats
 
 KERNEL_CITE = HouseRule(name="umpire-kernel", text="Rules every Umpire game shares: turn order, attestations, deadlines.")
+UNDO_CITE = HouseRule(name="umpire-undo", text=(
+    "A seat may take back its own last order while nothing else has been ruled since, if that order rolled no die, "
+    "revealed nothing, opened no decision and ended no phase, and the game allows it."))
+# A ruling with any of these cannot be taken back: another seat has a decision, a phase is over, a
+# sealed answer or the result is known.
+_IRREVERSIBLE = (PhaseAdvanced, FrameOpened, FrameClosed, SealedAnswer, AttestationOpened, GameEnded)
 
 
 def apply(ruleset, state: Any, effect: Any) -> Any:
+    if isinstance(effect, OrderTakenBack):
+        restored = patch.apply(state, state.core.undo.changes)
+        return replace(restored, core=replace(restored.core, undo=None))
     core = apply_core(state.core, effect)
     if core is not state.core:
         state = replace(state, core=core)
@@ -50,6 +60,8 @@ def legal(ruleset, state: Any, seat: str, *, unit: str | None = None) -> list[Or
         orders.extend(ruleset.legal(state, seat, unit=unit))
     if unit is None:
         orders.extend(_attestation_orders(state, seat))
+        if state.core.undo is not None and state.core.undo.seat == seat:
+            orders.append(Undo(command=state.core.undo.command))
     return orders
 
 
@@ -90,6 +102,7 @@ def adjudicate(ruleset, state: Any, command: Command, dice: Dice, *, version: in
                 ruleset.begin(adj)
             case SeatOrder(seat=seat, order=order):
                 _seat_order(adj, seat, order)
+                _undo_point(adj, state, seat, order)
             case DeadlineReached(seats=seats):
                 _deadline(adj, seats)
             case EndRequested(by=by, reason=reason):
@@ -108,6 +121,9 @@ def _seat_order(adj: Adjudication, seat: str, order: Order) -> None:
     if isinstance(order, (Settle, ResolveDispute, Correct)):
         raise Reject("referee_only", "Only a referee settles attestations, resolves disputes and issues corrections.",
                      KERNEL_CITE)
+    if isinstance(order, Undo):
+        _take_back(adj, seat, order)
+        return
     if isinstance(order, KERNEL_ORDERS):
         _attestation(adj, seat, order)
         return
@@ -117,6 +133,31 @@ def _seat_order(adj: Adjudication, seat: str, order: Order) -> None:
         raise Reject("not_your_turn", f"It is not {seat}'s turn: waiting for {who} ({ruleset.clock_label(state.core.clock)}).",
                      KERNEL_CITE, waiting_for=list(waiting))
     ruleset.rule(adj, seat, order)
+
+
+def _undo_point(adj: Adjudication, before: Any, seat: str, order: Order) -> None:
+    """End an accepted order that may be taken back with how to restore `before` (UNDO_CITE)."""
+    if isinstance(order, KERNEL_ORDERS) or adj.rolls or adj.partial is not None or not adj.effects:
+        return
+    if any(isinstance(e, _IRREVERSIBLE) for e in adj.effects):
+        return
+    if not adj.ruleset.undoable(before, seat, order, tuple(adj.effects)):
+        return
+    # The earlier point is not restored: only the last order may be taken back.
+    before = replace(before, core=replace(before.core, undo=None))
+    point = UndoPoint(seat=seat, command=adj.command, changes=patch.changes(adj.state, before))
+    adj.emit(UndoRecorded(point=point, vis=to_seats(seat)))
+
+
+def _take_back(adj: Adjudication, seat: str, order: Undo) -> None:
+    point = adj.core.undo
+    if point is None or point.seat != seat:
+        raise Reject("nothing_to_undo", f"{seat} has no order that may be taken back now: only the last order ruled, "
+                     "if it rolled no die, revealed nothing and ended no phase.", UNDO_CITE)
+    if point.command != order.command:
+        raise Reject("not_last_order", f"Only {seat}'s last order (event {point.command}) may be taken back, "
+                     f"not event {order.command}.", UNDO_CITE, command=point.command)
+    adj.emit(OrderTakenBack(seat=seat, command=point.command, cite=(UNDO_CITE,)))
 
 
 def _attestation(adj: Adjudication, seat: str, order: Order) -> None:

@@ -136,6 +136,12 @@ class Ruleset(ABC):
         """How many key epochs the game may need (the chain covers the scenario's maximum)."""
         return 100
 
+    def undoable(self, before: Any, seat: str, order: "Order", effects: tuple[Any, ...]) -> bool:
+        """May the seat take this accepted order back? The kernel has already refused orders that
+        rolled dice, ended a phase or opened a decision; a game allows the rest it deems private to
+        the seat (a move that revealed nothing, say). None by default."""
+        return False
+
     def on_attested(self, adj: "Adjudication", attestation: Attestation) -> None:
         """Apply the consequences of a confirmed or settled attestation."""
 

@@ -149,3 +149,23 @@ def test_a_negative_wait_is_422(client, game):
 def test_an_order_to_an_unknown_game_is_refused_for_a_seat_of_another_game(client, game):
     r = client.post("/v1/games/nope/orders", json={"order": DEPLOY}, headers=game.seats["red"])
     assert r.status_code == 403
+
+
+def test_a_seat_takes_back_its_last_move_with_an_undo_order_listed_in_legal(client, game):
+    """Issue 10 item 5 through the API (sandbox@2, the version new games get): the undo order is
+    listed for the seat that moved, accepted, and the seat's state is again what it was."""
+    ruled(order(client, game, "red", DEPLOY))
+    for seat, points in (("blue-1", 1), ("blue-2", 0), ("red", 0)):
+        ruled(order(client, game, seat, {"type": "bid", "points": points}))
+    state = lambda: client.get(f"/v1/games/{game.id}/state", headers=game.seats["blue-2"]).json()["view"]
+    before = state()
+    moved = ruled(order(client, game, "blue-2", {"type": "move", "unit": "B2", "path": ["0203"]}))
+    undo = {"type": "undo", "command": moved["version"]}
+    listed = client.get(f"/v1/games/{game.id}/legal", headers=game.seats["blue-2"]).json()["orders"]
+    assert undo in listed
+    assert undo not in client.get(f"/v1/games/{game.id}/legal", headers=game.seats["blue-1"]).json()["orders"]
+    refused = ruled(order(client, game, "blue-1", undo), "rejected")["ruling"]
+    assert refused["code"] == "nothing_to_undo" and refused["citations"][0]["name"] == "umpire-undo"
+    taken = ruled(order(client, game, "blue-2", undo))
+    assert [e["type"] for e in taken["effects"]] == ["undo.taken_back"]
+    assert state() == before

@@ -27,9 +27,13 @@ from domain.kernel.adjudication import Adjudication
 from domain.kernel.commands import Order, Reject
 from domain.kernel.core import Clock
 from domain.kernel.ruleset import Ruleset
-from domain.kernel.seats import Viewer
+from domain.kernel.seats import PUBLIC, Viewer
 
 ANSWERS = (Retreat, ExchangeLosses, Battlegroups, Advance, DefensiveSupply)
+# Orders a player may take back (the kernel's Undo) when they revealed nothing: moving and placing
+# counters, as a player lifts a counter back over the table before the opponent acts.
+UNDOABLE = (Move, MoveToStaging, PipelineMove, Shuttle, MoveNavalSupply, PlaceReinforcement, PlaceReplacement,
+            SetupPlace, PlaceDelayMarker)
 
 
 class BreakoutPursuit(Ruleset):
@@ -156,6 +160,9 @@ class BreakoutPursuit(Ruleset):
                 tag = order.__struct_config__.tag
                 raise Reject("wrong_phase", f"A {tag!r} order is not allowed in the {sequence.PHASE_NAMES[phase]}.", cite.SEQUENCE,
                              phase=phase)
+
+    def undoable(self, before: State, seat: str, order: Order, effects: tuple[Any, ...]) -> bool:
+        return isinstance(order, UNDOABLE) and all(e.vis == PUBLIC for e in effects)
 
     def default_answer(self, state: State, seat: str) -> Order | None:
         if state.core.top() is not None:

@@ -196,5 +196,16 @@ def _units(state: State, **changes: dict[str, Any]) -> State:
     return replace(state, units=units)
 
 
+class SandboxV2(Sandbox):
+    """Version 2: a move that revealed nothing may be taken back (the kernel's Undo). Version 1,
+    which the recorded games were ruled by, allows no take-back and stays runnable for them."""
+
+    version = 2
+
+    def undoable(self, before: State, seat: str, order: Order, effects: tuple[Any, ...]) -> bool:
+        return isinstance(order, Move) and not any(isinstance(e, UnitRevealed) for e in effects)
+
+
 SANDBOX = Sandbox()
+SANDBOX_V2 = SandboxV2()
 SANDBOX_PACK = PACK

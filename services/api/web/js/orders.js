@@ -7,7 +7,7 @@ const KIND_NAMES = {
   place_reinforcement: 'Place reinforcements', place_replacement: 'Place replacements',
   judge_supply: 'Supply judgement', move_to_staging: 'Move to the Staging Area', exchange_losses: 'Exchange losses',
   battlegroups: 'Battlegroups', advance: 'Advance after combat', attest: 'Attest', confirm: 'Confirm',
-  dispute_event: 'Dispute an event', supply_entropy: 'Add entropy to the dice',
+  dispute_event: 'Dispute an event', supply_entropy: 'Add entropy to the dice', undo: 'Take back',
 };
 
 export const kindName = (type) => KIND_NAMES[type] || type.replaceAll('_', ' ');
@@ -18,6 +18,7 @@ export const targetOf = (o) => o.hex || o.target;
 export const isAttack = (o) => o.type === 'attack' && typeof targetOf(o) === 'string';
 
 export function describe(o) {
+  if (o.type === 'undo') return `Take back your last order (event ${o.command})`;
   if (isMove(o)) return `${o.unit}: ${o.path.join(' → ')}`;
   if (isAttack(o)) return `${attackersOf(o).join(' + ')} → ${targetOf(o)}${o.odds ? ` (odds lowered to ${o.odds})` : ''}`;
   const parts = [];
