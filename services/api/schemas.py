@@ -13,7 +13,8 @@ from msgspec import UNSET, Meta, UnsetType
 
 from services.catalog import ScenarioInfo
 
-NonNegative = Annotated[int, Meta(ge=0)]
+MAX_VERSION = 2**63 - 1  # a log version is a BIGINT in both stores: anything above is no event of any game
+LogVersion = Annotated[int, Meta(ge=0, le=MAX_VERSION)]
 GameOrder = Annotated[
     msgspec.Raw,
     Meta(title="Order", description='An order of the game, e.g. {"type": "move", "unit": "B1", "path": ["0202"]}; '
@@ -36,7 +37,7 @@ class CreateGame(RequestBody):
 
 class SubmitOrder(RequestBody):
     order: GameOrder
-    expected_version: Annotated[NonNegative | None, Meta(description="the log's version the order expects; 409 if it moved")] = None
+    expected_version: Annotated[LogVersion | None, Meta(description="the log's version the order expects; 409 if it moved")] = None
 
 
 class RefereeOrderBody(RequestBody):

@@ -16,6 +16,7 @@ from services.api import schemas
 from services.api.errors import ApiError, msgspec_path
 
 REF = "#/components/schemas/{name}"
+MAX_VERSION = schemas.MAX_VERSION
 _encode = msgspec.json.Encoder().encode
 _ERRORS = {400: "malformed JSON or header", 401: "no token, or not a valid one", 403: "the token may not do this",
            404: "no such game, seat or route", 409: "version conflict", 413: "body too large",

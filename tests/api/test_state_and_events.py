@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from services.api import schemas
 from tests.api.conftest import begun, conforms, order, ruled
 
@@ -123,3 +125,10 @@ def test_the_stream_sends_the_full_view_first_then_each_new_event_the_caller_may
 def test_the_stream_of_an_unknown_game_is_404_before_it_starts(http):
     r = http.get("/v1/games/nope/stream")
     assert r.status_code == 404 and r.json()["error"]["code"] == "game_not_found"
+
+
+@pytest.mark.parametrize("path", ["/events?after={n}", "/state?at={n}", "/audit?from={n}", "/audit?to={n}"])
+def test_a_version_beyond_any_log_is_422_not_a_store_overflow(client, game, ref, path):
+    """Found by schemathesis: ?after=2**63 overflowed SQLite's INTEGER and answered 500."""
+    r = client.get(f"/v1/games/{game.id}" + path.format(n=2**63), headers=ref)
+    assert r.status_code == 422 and r.json()["error"]["code"] == "invalid_parameter", r.text

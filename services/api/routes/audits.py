@@ -12,7 +12,7 @@ from domain.kernel.ruleset import all_rulesets
 from services.api import schemas
 from services.api.auth import Principal, caller
 from services.api.errors import ApiError
-from services.api.wire import body, doc, json
+from services.api.wire import MAX_VERSION, body, doc, json
 from services.export import ExportHeader
 
 router = APIRouter(tags=["audits"])
@@ -44,8 +44,8 @@ def export(game_id: str, request: Request, p: Principal = caller("reads"),
             summary="The disputed-turn report: commands, rulings, dice, citations and state diffs (a seat gets its fog-filtered version)",
             **doc(ok=(200, schemas.Audit), errors=(401, 403, 404, 429, 503)))
 def audit(game_id: str, request: Request, p: Principal = caller("reads", "referee", "organiser", "seat"),
-          start: int = Query(1, ge=1, alias="from", description="the first command version"),
-          end: int | None = Query(None, ge=1, alias="to", description="the last command version")):
+          start: int = Query(1, ge=1, le=MAX_VERSION, alias="from", description="the first command version"),
+          end: int | None = Query(None, ge=1, le=MAX_VERSION, alias="to", description="the last command version")):
     from services.audit import audit as report
 
     if p.role == "seat" and p.game_id != game_id:
@@ -67,7 +67,7 @@ async def verify(game_id: str, request: Request, p: Principal = caller("orders",
              summary="An unofficial game from this one's position after event `at`, with fresh dice keys (referee, organiser; any seat once the game has ended)",
              **doc(ok=(201, schemas.GameCreated), errors=(401, 403, 404, 422, 429, 503)))
 async def fork(game_id: str, request: Request, p: Principal = caller("orders", "referee", "organiser", "seat"),
-               at: int = Query(..., ge=1, description="the parent's event after which the fork starts")):
+               at: int = Query(..., ge=1, le=MAX_VERSION, description="the parent's event after which the fork starts")):
     rt, tokens = request.app.state.runtime, request.app.state.tokens
     games = rt.games
     summary = await run_in_threadpool(games.summary, game_id)

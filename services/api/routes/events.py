@@ -15,7 +15,7 @@ from services.api import schemas
 from services.api.auth import Principal, caller
 from services.api.errors import RETRY_AFTER_STORE
 from services.api.reads import state_body
-from services.api.wire import doc, json
+from services.api.wire import MAX_VERSION, doc, json
 from services.games import Games
 
 router = APIRouter(tags=["events"])
@@ -32,7 +32,7 @@ KEEPALIVE_S = 15.0
 @router.get("/v1/games/{game_id}/events", summary="Events after `after`; hidden ones as stubs with their digests",
             **doc(ok=(200, schemas.Events), errors=(401, 404, 429, 503)))
 def events(game_id: str, request: Request, p: Principal = caller("reads"),
-           after: int = Query(0, ge=0), limit: int = Query(100, ge=1, le=1000)):
+           after: int = Query(0, ge=0, le=MAX_VERSION), limit: int = Query(100, ge=1, le=1000)):
     games = request.app.state.runtime.games
     return json({"events": games.events(game_id, p.viewer(game_id), after=after, limit=limit)})
 

@@ -8,7 +8,7 @@ from domain.kernel import game
 from services.api import schemas
 from services.api.auth import Principal, caller, seat_of
 from services.api.reads import current, state_body
-from services.api.wire import doc, json
+from services.api.wire import MAX_VERSION, doc, json
 from services.games import UnknownSeat
 
 router = APIRouter(tags=["state"])
@@ -17,7 +17,7 @@ router = APIRouter(tags=["state"])
 @router.get("/v1/games/{game_id}/state", summary="The caller's view of the state now, or after event `at`",
             **doc(ok=(200, schemas.State), errors=(401, 404, 429, 503)))
 def state(game_id: str, request: Request, p: Principal = caller("reads"),
-          at: int | None = Query(None, ge=1, description="replay: the state after event `at` of the log")):
+          at: int | None = Query(None, ge=1, le=MAX_VERSION, description="replay: the state after event `at` of the log")):
     return json(state_body(request.app.state.runtime.games, game_id, p.viewer(game_id), at))
 
 
