@@ -21,6 +21,7 @@ from domain.kernel.commands import Accepted, Rejected, SeatOrder
 from domain.kernel.dice import KeyedDice
 from domain.kernel.session import Session
 from infra.packs import load_pack_dir
+from tests.abuse.conftest import DERANDOMIZE
 from tests.abuse.orders import decodes, known_strings, orders
 from tests.api.conftest import new_game
 
@@ -55,7 +56,7 @@ def test_an_order_of_valid_shape_and_random_content_is_ruled_and_never_raises(na
 
     @given(state=st.sampled_from(states), seat=st.sampled_from(states[0].core.layout.seat_ids()),
            raw=orders(codec.Order, words, ints=range(0, 12)))
-    @settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck), database=None, derandomize=DERANDOMIZE)
     def each(state, seat, raw):
         assume(decodes(codec, raw))
         order = codec.decode_order(msgspec.json.encode(raw))
@@ -79,7 +80,7 @@ def test_random_orders_through_the_api_are_answered_with_rulings_and_never_halt_
         words = known_strings(api.runtime.games.state(g.id))
 
         @given(seat=st.sampled_from(sorted(g.seats)), raw=orders(ctx.codec.Order, words, ints=range(0, 12)))
-        @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+        @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None, derandomize=DERANDOMIZE)
         def each(seat, raw):
             assume(decodes(ctx.codec, raw))
             r = c.post(f"/v1/games/{g.id}/orders?wait=10", content=msgspec.json.encode({"order": raw}), headers=g.seats[seat])
