@@ -21,6 +21,7 @@ class Change(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     path: tuple[str, ...]
     value: Any = None
     absent: bool = False  # remove the dict entry at `path`
+    keep: int | None = None  # keep only the first `keep` items of the tuple at `path` (undoing appends)
 
 
 def changes(frm: Any, to: Any) -> tuple[Change, ...]:
@@ -47,7 +48,9 @@ def _diff(a: Any, b: Any, path: tuple[str, ...], out: list[Change]) -> None:
             else:
                 _diff(a[key], b[key], at, out)
         return
-    if a != b:
+    if isinstance(a, tuple) and isinstance(b, tuple) and len(b) < len(a) and a[:len(b)] == b:
+        out.append(Change(path=path, keep=len(b)))  # a list that grew by appends: say where to cut it
+    elif a != b:
         out.append(Change(path=path, value=_plain(b)))
 
 
@@ -66,7 +69,7 @@ def _set(obj: Any, declared: Any, path: tuple[str, ...], c: Change) -> Any:
     head, rest = path[0], path[1:]
     if isinstance(obj, msgspec.Struct):
         typ = _field_types(type(obj))[head]
-        new = _set(getattr(obj, head), typ, rest, c) if rest else msgspec.convert(c.value, typ)
+        new = _set(getattr(obj, head), typ, rest, c) if rest else _value(getattr(obj, head), typ, c)
         return replace(obj, **{head: new})
     key_type, value_type = _dict_args(declared)
     key = msgspec.convert(head, key_type, strict=False)
@@ -76,8 +79,12 @@ def _set(obj: Any, declared: Any, path: tuple[str, ...], c: Change) -> Any:
     elif c.absent:
         del out[key]
     else:
-        out[key] = msgspec.convert(c.value, value_type)
+        out[key] = _value(out.get(key), value_type, c)
     return out
+
+
+def _value(current: Any, typ: Any, c: Change) -> Any:
+    return current[:c.keep] if c.keep is not None else msgspec.convert(c.value, typ)
 
 
 _FIELD_TYPES: dict[type, dict[str, Any]] = {}
