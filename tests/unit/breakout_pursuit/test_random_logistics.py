@@ -26,7 +26,9 @@ def test_a_random_pursuit_game_plays_the_logistics_orders_to_a_result():
 
 
 def test_a_random_breakout_game_asks_for_the_defensive_trace():
-    session = play("1.1", seed=1, by_type=True)
+    # A seed whose German attacks at 1-1 or better meet supplied Allied units next to a Supply unit
+    # (the seed changes whenever the listed orders do: undo orders joined them).
+    session = play("1.1", seed=3, by_type=True)
     assert session.state.core.result is not None
     assert _played(session)["defensive_supply"] >= 1
 
