@@ -12,7 +12,6 @@ rounds. The no-op baseline: N `umpire.ping` tasks sent at once, timed until the 
 """
 from __future__ import annotations
 
-import itertools
 import random
 import statistics
 import time
@@ -20,39 +19,13 @@ import time
 import msgspec
 import redis as redis_client
 
-from bench import stack
+from bench import script, stack
 from bench.results import figure
-from domain.kernel import game
-from domain.kernel.commands import Begin, SeatOrder
-from domain.kernel.dice import KeyedDice, mix_of
 from services.games import Games
-from services.keys import Keyring
 from services.worker.app import DEFAULT_QUEUE, make_app
 
 SIZES = {True: {"games": 6, "rounds": 1, "pings": 300, "rss_games": 40},
          False: {"games": 60, "rounds": 3, "pings": 3000, "rss_games": 1000}}
-
-
-def scripted_game(games: Games, game_id: str, rng: random.Random, max_orders: int = 100_000) -> list[tuple[str, object]]:
-    """The orders of one random game (up to `max_orders`), each legal when it will be ruled: played in
-    memory with the versions the orders will get in the log (the genesis is 1, the orders follow, all
-    appended before any is ruled) and the game's own dice keys."""
-    ctx = games.context(game_id)
-    keys = Keyring(games.store, game_id, ctx.genesis.dice.epochs).load()
-    state, orders = ctx.initial(), []
-    seats = ctx.genesis.layout.seat_ids()
-    command: object = Begin()  # the genesis, version 1, is the first command ruled
-    for version in itertools.count(1):
-        dice = KeyedDice(game_id=game_id, command=version, keys=keys.key, mix=mix_of(state.core.entropy))
-        ruling = game.adjudicate(ctx.ruleset, state, command, dice, version=version)
-        for e in ruling.effects:
-            state = game.apply(ctx.ruleset, state, e)
-        if state.core.finished or len(orders) == max_orders:
-            return orders
-        seat, order = rng.choice([(s, o) for s in seats for o in game.legal(ctx.ruleset, state, s)])
-        orders.append((seat, order))
-        command = SeatOrder(seat=seat, order=order)
-    raise AssertionError("unreachable")
 
 
 def preload(games: Games, n: int, rng: random.Random) -> tuple[list[str], int]:
@@ -60,8 +33,8 @@ def preload(games: Games, n: int, rng: random.Random) -> tuple[list[str], int]:
     game_ids, orders = [], 0
     for _ in range(n):
         g = games.create("sandbox/1").game_id
-        for seat, order in scripted_game(games, g, rng):
-            games.submit_order(g, seat, msgspec.to_builtins(order), principal=seat)
+        for command in script.script(games, g, rng).commands:
+            games.submit_order(g, command.seat, msgspec.to_builtins(command.order), principal=command.seat)
             orders += 1
         game_ids.append(g)
     return game_ids, orders
