@@ -1,5 +1,5 @@
-"""The human player's page in a real browser: a sandbox game played by clicking, the history kept
-live while other seats act through the API, hidden markers kept hidden, and a Breakout & Pursuit
+"""The human player's page in a real browser: a sandbox game played by clicking (a move taken back
+and made again among its orders), the history kept live while other seats act through the API, hidden markers kept hidden, and a Breakout & Pursuit
 game's 2,160-hex map with its pieces and a legal move."""
 from __future__ import annotations
 
@@ -53,6 +53,16 @@ def test_a_sandbox_game_played_by_clicking_with_rulings_citations_dice_and_a_liv
     blue1.locator('polygon[data-hex="0203"]').click()
     expect(blue1.locator("#chosen-path")).to_have_text("Move B1: 0103 → 0203")
     expect(blue1.locator("polyline.route")).to_have_count(1)
+    blue1.locator("#submit-move").click()
+    ruled(blue1)
+    expect(blue1.locator('.stack[data-hex="0203"] [data-unit="B1"]')).to_have_count(1)
+    # Taken back (the undo the legal list offers while nothing else is ruled), then made again.
+    blue1.locator("button.order", has_text="Take back your last order").click()
+    ruled(blue1)
+    expect(blue1.locator("#ruling-effects")).to_contain_text("undo.taken_back")
+    expect(blue1.locator('.stack[data-hex="0102"] [data-unit="B1"]')).to_have_count(1)
+    blue1.locator('.stack[data-hex="0102"]').click()
+    blue1.locator('polygon[data-hex="0203"]').click()
     blue1.locator("#submit-move").click()
     ruled(blue1)
     expect(blue1.locator('.stack[data-hex="0203"] [data-unit="B1"]')).to_have_count(1)
