@@ -20,7 +20,7 @@ export UMPIRE_DATA
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --upgrade pip
-	$(VENV)/bin/pip install --quiet -e '.[test,bench]'
+	$(VENV)/bin/pip install --quiet -e '.[test,bench,build]'
 	touch $@
 
 run: $(DEPS)
