@@ -26,7 +26,7 @@ from msgspec.structs import replace
 
 from domain.games.breakout_pursuit import BREAKOUT_PURSUIT
 from domain.kernel import game
-from domain.kernel.commands import Begin, SeatOrder
+from domain.kernel.commands import Accepted, Begin, Rejected, SeatOrder
 from domain.kernel.dice import ScriptedDice
 from domain.kernel.grid import Grid, hexside_id
 from domain.kernel.pack.decode import MANIFEST, assemble, convert, convert_sections, gather
@@ -139,3 +139,22 @@ def submit(state, seat: str, order, dice=(), version: int = 2):
 
 def effects_of(ruling, tag: str) -> list:
     return [e for e in ruling.effects if e.__struct_config__.tag == tag]
+
+
+def data():
+    return ruleset().data
+
+
+def die_for(column: str, result: str) -> int:
+    """A die face that reads `result` in `column` of the pack's CRT (no river modifier)."""
+    return next(d for d in range(1, 7) if data().crt_result(column, d) == result)
+
+
+def ok(ruling):
+    assert isinstance(ruling, Accepted), ruling
+    return ruling
+
+
+def refused(ruling, code):
+    assert isinstance(ruling, Rejected) and ruling.code == code, ruling
+    return ruling

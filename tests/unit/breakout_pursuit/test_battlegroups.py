@@ -4,31 +4,13 @@ from __future__ import annotations
 
 from domain.games.breakout_pursuit import combat
 from domain.games.breakout_pursuit.orders import Advance, Attack, Battlegroups, ExchangeLosses, Retreat
-from domain.kernel.commands import Accepted, Rejected
-from tests.unit.breakout_pursuit.helpers import combat_position, effects_of, ruleset, submit
+from domain.kernel.commands import Accepted
+from tests.unit.breakout_pursuit.helpers import combat_position, data, die_for, effects_of, ok, refused, submit
 
 UK14, UK12, US16, US12, US9 = "uk-aug-xx-14-8-1037", "uk-aug-xx-12-8-1138", "us-aug-xx-16-8-1735", "us-aug-xx-12-5-1638", "us-aug-xx-9-5-1540"
 UK7, US17, SUPPLY = "uk-aug-x-7-8-1038", "us-jul-xx-17-8-3", "al-aug-supply-1039"
 DE10, DE9, DE4, SS4 = "de-jul-xx-10-6-2ss", "de-aug-xx-9-12-repn1", "de-aug-xx-4-5-0936", "de-aug-xx-4-5-2215ss"
 DE15, DE16, DE13, DE12 = "de-aug-xx-15-6-e5", "de-aug-xx-16-6-e3", "de-aug-xx-13-6-e1", "de-aug-xx-12-6-repm2"
-
-
-def data():
-    return ruleset().data
-
-
-def die_for(column: str, result: str) -> int:
-    return next(d for d in range(1, 7) if data().crt_result(column, d) == result)
-
-
-def ok(ruling):
-    assert isinstance(ruling, Accepted), ruling
-    return ruling
-
-
-def refused(ruling, code):
-    assert isinstance(ruling, Rejected) and ruling.code == code, ruling
-    return ruling
 
 
 def cut_off_10_6():

@@ -8,21 +8,12 @@ import pytest
 from domain.games.breakout_pursuit import combat, strength
 from domain.games.breakout_pursuit.orders import Attack
 from domain.kernel.commands import Accepted, Rejected
-from tests.unit.breakout_pursuit.helpers import combat_position, effects_of, ruleset, submit
+from tests.unit.breakout_pursuit.helpers import combat_position, data, die_for, effects_of, ruleset, submit
 
 UK14, UK12, US16 = "uk-aug-xx-14-8-1037", "uk-aug-xx-12-8-1138", "us-aug-xx-16-8-1735"
 US9, US12 = "us-aug-xx-9-5-1540", "us-aug-xx-12-5-1638"
 TRUCK, SUPPLY = "al-aug-truck-1039", "al-aug-supply-1039"
 DE9, DE4, DE6, DE10 = "de-aug-xx-9-12-repn1", "de-aug-xx-4-5-0936", "de-aug-xx-6-5-2735", "de-jul-xx-10-6-2ss"
-
-
-def data():
-    return ruleset().data
-
-
-def die_for(column: str, result: str) -> int:
-    """A die face that reads `result` in `column` of the pack's CRT (no river modifier)."""
-    return next(d for d in range(1, 7) if data().crt_result(column, d) == result)
 
 
 def resolved(ruling):

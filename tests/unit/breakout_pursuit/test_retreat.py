@@ -7,30 +7,12 @@ from __future__ import annotations
 from domain.games.breakout_pursuit import combat
 from domain.games.breakout_pursuit.orders import Advance, Attack, Retreat
 from domain.kernel import game
-from domain.kernel.commands import Accepted, DeadlineReached, Rejected
+from domain.kernel.commands import DeadlineReached
 from domain.kernel.dice import ScriptedDice
-from tests.unit.breakout_pursuit.helpers import combat_position, effects_of, ruleset, submit
+from tests.unit.breakout_pursuit.helpers import combat_position, data, die_for, effects_of, ok, refused, ruleset, submit
 
 UK14, UK12, US16, US12 = "uk-aug-xx-14-8-1037", "uk-aug-xx-12-8-1138", "us-aug-xx-16-8-1735", "us-aug-xx-12-5-1638"
 DE9, DE4, DE6, DE3 = "de-aug-xx-9-12-repn1", "de-aug-xx-4-5-0936", "de-aug-xx-6-5-2735", "de-aug-xx-3-4-0931"
-
-
-def data():
-    return ruleset().data
-
-
-def die_for(column: str, result: str) -> int:
-    return next(d for d in range(1, 7) if data().crt_result(column, d) == result)
-
-
-def ok(ruling):
-    assert isinstance(ruling, Accepted), ruling
-    return ruling
-
-
-def refused(ruling, code):
-    assert isinstance(ruling, Rejected) and ruling.code == code, ruling
-    return ruling
 
 
 def moved(ruling) -> dict[str, str]:
