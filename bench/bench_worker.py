@@ -67,7 +67,7 @@ def throughput(size: dict) -> dict[str, dict]:
     with stack.server() as s:
         silent = Games(s.rt.store, s.rt.catalog)  # no nudges while preloading
         rng = random.Random(2024)
-        one = s.worker("w1")
+        s.worker("w1")  # the first worker; the second joins for the 2-worker rounds
         (warm,), _ = preload(silent, 1, rng)
         rule_all(s, [warm], 0)  # the pool process opens its connections and loads the catalog untimed
         two: stack.WorkerProcess | None = None
