@@ -104,7 +104,8 @@ class Games:
         ctx = self.context(game_id)
         parent = self.state(game_id, at)
         new_id = str(uuid.uuid4())
-        state = msgspec.structs.replace(parent, core=msgspec.structs.replace(parent.core, game_id=new_id))
+        # The parent's last order is not the fork's to take back.
+        state = msgspec.structs.replace(parent, core=msgspec.structs.replace(parent.core, game_id=new_id, undo=None))
         raw = msgspec.json.encode(state)
         ref = ForkRef(game_id=game_id, version=at, state_digest=hashlib.sha256(msgspec.json.encode(parent)).hexdigest())
         running = self.store.projection(game_id).status != "finished"

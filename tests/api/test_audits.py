@@ -5,7 +5,7 @@ import msgspec
 from services.api import schemas
 from services.export import parse
 from services.verify import verify
-from tests.api.conftest import conforms, order, ruled
+from tests.api.conftest import begun, conforms, order, ruled
 
 DEPLOY = {"type": "deploy", "real": "0305"}
 
@@ -77,3 +77,18 @@ def test_a_referee_submits_a_conformance_case_and_gets_the_verdict(client, ref, 
     v = client.post("/v1/conformance", json=wrong, headers=ref).json()
     assert not v["passed"] and "expected accepted, got rejected" in v["failures"][0]
     assert client.post("/v1/conformance", json=case, headers=game.seats["red"]).status_code == 403
+
+
+def test_a_fork_taken_right_after_a_move_does_not_offer_to_take_that_move_back(client, game, ref):
+    order(client, game, "red", DEPLOY)
+    for seat, points in (("blue-1", 1), ("blue-2", 0), ("red", 0)):
+        order(client, game, seat, {"type": "bid", "points": points})
+    moved = order(client, game, "blue-2", {"type": "move", "unit": "B2", "path": ["0203"]}).json()
+    undo = {"type": "undo", "command": moved["version"]}
+    assert undo in client.get(f"/v1/games/{game.id}/legal", headers=game.seats["blue-2"]).json()["orders"]
+    head = client.get(f"/v1/games/{game.id}", headers=ref).json()["version"]
+    fork = client.post(f"/v1/games/{game.id}/fork?at={head}", headers=ref).json()
+    seat = {"Authorization": f"Bearer {fork['seats']['blue-2']['token']}"}
+    begun(client, fork["id"])
+    listed = client.get(f"/v1/games/{fork['id']}/legal", headers=seat).json()["orders"]
+    assert listed and not any(o["type"] == "undo" for o in listed)
