@@ -43,12 +43,21 @@ class RulingTimeout(Exception):
     pass
 
 
+STALL_SECONDS = 3.0
+
+
 def fault(point: str, game_id: str, first: int, last: int) -> None:
-    """UMPIRE_FAULT=before_commit|after_commit: kill this process at that moment (fault tests only).
-    The line logged first is how a test learns which fold died and which commands it was ruling."""
-    if os.environ.get("UMPIRE_FAULT") == point:
+    """UMPIRE_FAULT=before_commit|after_commit: kill this process at that moment; `stall_<point>`:
+    hold the fold there for STALL_SECONDS, so a test can break the broker under a running fold
+    (fault tests only). The line logged first is how a test learns which fold it was and which
+    commands it was ruling."""
+    chosen = os.environ.get("UMPIRE_FAULT")
+    if chosen == point:
         log.warning("fault injected at %s: game %s, commands %d..%d", point, game_id, first, last)
         os.kill(os.getpid(), signal.SIGKILL)
+    elif chosen == f"stall_{point}":
+        log.warning("fault injected at %s: game %s, commands %d..%d", chosen, game_id, first, last)
+        time.sleep(STALL_SECONDS)
 
 
 @contextmanager
