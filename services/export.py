@@ -4,7 +4,9 @@ text export in the spirit of PGN.
 Each event line carries what the hash chain needs: version, type, schema version, visibility,
 link, and either the exact payload bytes with their salt (where the caller may see them) or the
 two salted digests (a stub). Payloads are the exact stored JSON text, so the chain re-hashes.
-Dice keys appear only in `key.revealed` events, never in a header.
+Dice keys appear only in `key.revealed` events, never in a header. The header ends with the event
+count and the last event's link, so a file cut short is caught; a head recorded earlier from
+GET /v1/games/{id} (`version`, `head_link`) proves the export extends that log unaltered.
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ class ExportHeader(msgspec.Struct, frozen=True, kw_only=True):
     dice: dict[str, Any]
     viewer: str
     events: int
+    head: str | None = None  # the last event's link: with `events`, a file cut short (or padded) shows
 
 
 class ExportEvent(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -52,7 +55,8 @@ def export_lines(games: Games, game_id: str, viewer: Viewer) -> Iterator[bytes]:
     g = ctx.genesis
     who = viewer.role if viewer.role != "seat" else f"seat:{viewer.seat}"
     header = ExportHeader(format=FORMAT, game_id=game_id, ruleset=g.ruleset, pack_hash=g.pack_hash, scenario=g.scenario,
-                          options=g.options, dice=msgspec.to_builtins(g.dice), viewer=who, events=len(events))
+                          options=g.options, dice=msgspec.to_builtins(g.dice), viewer=who, events=len(events),
+                          head=events[-1].link.hex())
     yield msgspec.json.encode(header) + b"\n"
     for e in events:
         visible = can_see(e.visibility, viewer, game_over=over)

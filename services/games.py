@@ -228,6 +228,7 @@ class Games:
         return {"id": game_id, "scenario": f"{ctx.ruleset.name}/{ctx.genesis.scenario}", "ruleset": ctx.ruleset.id,
                 "status": proj.status, "turn": summary["turn"], "phase": summary["phase"], "label": summary["label"],
                 "to_act": summary["to_act"] if proj.status == "active" else [], "version": head.version,
+                "head_link": head.link.hex(),
                 "adjudicated_version": proj.adjudicated, "result": summary["result"], "official": ctx.genesis.official}
 
     def events(self, game_id: str, viewer: Viewer, *, after: int = 0, limit: int = 100) -> list[dict[str, Any]]:

@@ -1,6 +1,8 @@
 """`umpire verify FILE`: check an export offline, with no server and no database.
 
 1. The hash chain, re-hashed from the payloads (hidden events as their digests).
+   The export is whole: as many events as its header announces, ending at the header's head link,
+   and, given a head the referee recorded earlier (`--head VERSION:LINK`), that event is in it.
 2. Each revealed dice key against the genesis commitment.
 3. Every command re-adjudicated from genesis with the pinned ruleset and pack (found by hash),
    its dice re-derived from the revealed keys, each ruling compared byte for byte with the log.
@@ -48,9 +50,11 @@ def _bad(report: Report, version: int, what: str, why: str, recorded=None, recom
 
 
 def verify(header: ExportHeader, events: list[ExportEvent], catalog: Catalog, *,
-           progress: Callable[[int, int], None] | None = None, ruleset: str | None = None) -> Report:
+           progress: Callable[[int, int], None] | None = None, ruleset: str | None = None,
+           head: tuple[int, str] | None = None) -> Report:
     """`ruleset` re-adjudicates under another version than the one the game pinned (e.g. a newer
-    fix): the report then names the first ruling that version would have made differently."""
+    fix): the report then names the first ruling that version would have made differently.
+    `head` is (version, link hex) as recorded earlier: the export must hold that very event."""
     report = Report(events=len(events))
     items = [_item(header.game_id, e) for e in events]
     bad = chain.verify_chain(items)
@@ -60,6 +64,8 @@ def verify(header: ExportHeader, events: list[ExportEvent], catalog: Catalog, *,
     if bad is not None:
         report.chain_ok = False
         return _bad(report, events[bad].version, "chain", "the event's link or payload does not match the chain")
+    if _cut(header, events, head, report):
+        return report
     genesis_event = events[0]
     if genesis_event.data is None:
         report.unverified.append("the genesis is hidden: nothing can be re-adjudicated")
@@ -69,6 +75,23 @@ def verify(header: ExportHeader, events: list[ExportEvent], catalog: Catalog, *,
     if report.first_bad:
         return report
     return _readjudicate(header, events, genesis, keys, catalog, report, progress, ruleset or genesis.ruleset)
+
+
+def _cut(header: ExportHeader, events: list[ExportEvent], head: tuple[int, str] | None, report: Report) -> bool:
+    """The chain proves each event follows the one before; only the ends say nothing was cut off."""
+    if not events:
+        return _bad(report, 0, "truncated", "the export holds no events, not even the genesis") is not None
+    last = events[-1]
+    if len(events) != header.events or (header.head is not None and last.link != header.head):
+        _bad(report, last.version, "truncated", f"the header announces {header.events} events ending at link "
+             f"{header.head}; the file has {len(events)} ending at {last.link}: lines were cut off or added")
+    elif head is not None and head[0] > len(events):
+        _bad(report, last.version, "truncated", f"the export ends at event {last.version}, before the recorded "
+             f"head (event {head[0]}): it was cut short, or is older than that record")
+    elif head is not None and events[head[0] - 1].link != head[1].lower():
+        _bad(report, head[0], "head", "this event's link is not the one recorded: the log was altered since",
+             recorded=head[1], recomputed=events[head[0] - 1].link)
+    return report.first_bad is not None
 
 
 def verify_game(games, game_id: str) -> Report:
@@ -200,14 +223,18 @@ def _command(e: ExportEvent, codec: Codec):
     raise ValueError(f"{e.type} is not a command")
 
 
-def main(path: str, out=sys.stdout, catalog: Catalog | None = None, ruleset: str | None = None) -> int:
+def main(path: str, out=None, catalog: Catalog | None = None, ruleset: str | None = None,
+         head: tuple[int, str] | None = None) -> int:
+    out = out or sys.stdout  # looked up now, not at import: whoever redirected stdout gets the report
     with open(path, "rb") as f:
         header, events = parse(f.read().splitlines())
     catalog = catalog or Catalog(sandbox=True)
     bar = _Progress(out) if len(events) > 2000 else None
-    report = verify(header, events, catalog, progress=bar, ruleset=ruleset)
+    report = verify(header, events, catalog, progress=bar, ruleset=ruleset, head=head)
     if ruleset:
         print(f"re-adjudicated under {ruleset} (the game pinned {header.ruleset})", file=out)
+    if head is not None and report.ok:
+        print(f"the recorded head (event {head[0]}) is in this export", file=out)
     print(f"{report.events} events; chain {'verified' if report.chain_ok else 'BROKEN'}; "
           f"{report.keys_checked} dice keys checked; {report.rulings_checked} rulings re-adjudicated", file=out)
     for line in report.unverified:

@@ -35,7 +35,7 @@ from infra.eventstore.types import AppendResult, GameHead, Idempotency, NewEvent
 
 _EVENT_COLUMNS = ", ".join(StoredEvent.__struct_fields__)
 _SELECT_EVENTS = f"SELECT {_EVENT_COLUMNS} FROM event"
-_HEAD_COLUMNS = "game_id, ruleset, pack_hash, version, created_at"
+_HEAD_COLUMNS = "game_id, ruleset, pack_hash, version, created_at, head_link AS link"
 _MIGRATION_LOCK = 0x756D70697265  # pg_advisory_xact_lock key: concurrent start-ups migrate one at a time
 # A fold's transaction idles while rules run in memory; a session idle longer than this (a hung
 # client) is cut off so it cannot hold locks for ever.

@@ -29,7 +29,7 @@ _LOCKED = {5, 6}
 _UNAVAILABLE = {10, 11, 13, 14, 26}
 _EVENT_COLUMNS = StoredEvent.__struct_fields__
 _SELECT_EVENTS = f"SELECT {', '.join(_EVENT_COLUMNS)} FROM event"
-_HEAD_COLUMNS = "game_id, ruleset, pack_hash, version, created_at"
+_HEAD_COLUMNS = "game_id, ruleset, pack_hash, version, created_at, head_link AS link"
 
 
 def _event(row: tuple) -> StoredEvent:

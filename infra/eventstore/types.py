@@ -58,6 +58,7 @@ class GameHead(msgspec.Struct, frozen=True, kw_only=True):
     pack_hash: str
     version: int
     created_at: str
+    link: bytes  # the hash-chain link of event `version`: a referee records it to check later exports by
 
 
 class Projection(msgspec.Struct, frozen=True, kw_only=True):

@@ -122,6 +122,9 @@ class GameSummary(ResponseBody):
     label: str
     to_act: list[str]
     version: int
+    head_link: Annotated[str, Meta(description="hex hash-chain link of event `version`: record it, and "
+                                               "`umpire verify FILE --head VERSION:LINK` proves a later export "
+                                               "extends that log unaltered")]
     adjudicated_version: int
     result: dict[str, Any] | None
     official: bool

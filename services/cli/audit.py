@@ -30,7 +30,7 @@ def verify(args: argparse.Namespace, settings: Settings) -> int:
         return 1 if bad else 0
     if not args.file:
         sys.exit("umpire verify: give an export FILE, or --finished")
-    return verifier.main(args.file, ruleset=args.ruleset)
+    return verifier.main(args.file, ruleset=args.ruleset, head=args.head)
 
 
 def verify_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,6 +38,16 @@ def verify_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--finished", action="store_true", help="verify every finished game of this service's store")
     parser.add_argument("--ruleset", help="re-adjudicate under this name@version instead of the pinned one; "
                                           "reports the first ruling it would change (history is never rewritten)")
+    parser.add_argument("--head", type=_head, metavar="VERSION:LINK",
+                        help="a head recorded earlier (GET /v1/games/{id}: version, head_link): the export must hold "
+                             "that event with that link, so nothing before it was altered or cut off")
+
+
+def _head(text: str) -> tuple[int, str]:
+    version, _, link = text.partition(":")
+    if not version.isdigit() or int(version) < 1 or len(link) != 64 or any(c not in "0123456789abcdefABCDEF" for c in link):
+        raise argparse.ArgumentTypeError(f"{text!r} is not VERSION:LINK (a version from 1, a colon, 64 hex digits)")
+    return int(version), link.lower()
 
 
 COMMANDS: list[Command] = [

@@ -42,6 +42,13 @@ CHANGES = {
 }
 
 
+def test_the_head_carries_the_link_of_the_last_event(store):
+    events = logged_game(store)
+    head = store.head(events[-1].game_id)
+    assert (head.version, head.link) == (events[-1].version, events[-1].link)
+    assert store.heads()[0].link == events[-1].link
+
+
 @pytest.mark.parametrize("field", sorted(CHANGES))
 def test_any_changed_stored_field_breaks_the_chain(store, field):
     events = logged_game(store)

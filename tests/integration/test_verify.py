@@ -110,6 +110,54 @@ def test_dropping_an_event_is_caught(finished):
     assert not report.ok and report.first_bad["version"] == 16
 
 
+def test_an_export_cut_short_is_caught(finished):
+    games, gid = finished
+    lines = exported(games, gid)
+    report = check(lines[:-3])  # the last events (the result, the final key reveals) dropped
+    assert not report.ok and report.first_bad["what"] == "truncated" and report.chain_ok
+    assert report.first_bad["version"] == len(lines) - 4
+
+
+def whole_again(header, events):
+    """What a forger who cut the file would do next: make the header agree with what is left."""
+    return msgspec.structs.replace(header, events=len(events), head=events[-1].link), events
+
+
+def test_a_recorded_head_proves_a_later_export_extends_that_log(tmp_path):
+    games = Games(open_store(f"sqlite:///{tmp_path}/u.db"), CATALOG)
+    gid = games.create("sandbox/1").game_id
+    play(games, gid, seed=5, until_finished=False, max_orders=10)
+    s = games.summary(gid)
+    recorded = (s["version"], s["head_link"])  # what a referee writes down, e.g. at the end of a round
+    play(games, gid, seed=8)
+    header, events = parse(exported(games, gid))
+    assert len(events) > recorded[0] and verify(header, events, CATALOG, head=recorded).ok
+
+    report = verify(*whole_again(header, events[:recorded[0] - 1]), CATALOG, head=recorded)
+    assert report.chain_ok and not report.ok and report.first_bad["what"] == "truncated"
+
+    index = next(i for i, e in enumerate(events[:recorded[0]]) if e.type == "ledger.posted")
+    forged = forged_at(header, events, index, events[index].data.replace('"amount":', '"amount":1', 1))
+    report = verify(*whole_again(header, forged), CATALOG, head=recorded)
+    assert report.chain_ok and report.first_bad["what"] == "head" and report.first_bad["version"] == recorded[0]
+
+
+def test_verify_cli_checks_a_recorded_head(finished, tmp_path, capsys):
+    from services.cli import main as cli
+
+    games, gid = finished
+    path = tmp_path / "game.ndjson"
+    path.write_bytes(b"".join(exported(games, gid)))
+    header, events = parse(exported(games, gid))
+    assert cli(["verify", str(path), "--head", f"12:{events[11].link}"]) == 0
+    assert "the recorded head (event 12) is in this export" in capsys.readouterr().out
+    assert cli(["verify", str(path), "--head", f"12:{events[12].link}"]) == 1
+    assert "FIRST BAD EVENT: version 12 (head)" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        cli(["verify", str(path), "--head", "12:xyz"])
+    assert "is not VERSION:LINK" in capsys.readouterr().err
+
+
 def forged_at(header, events, index: int, data: str) -> list:
     """The export with event `index` carrying `data`, and the chain re-linked from there as a forger
     who knows the format would do it: only the checks beyond the chain can catch it."""
@@ -139,7 +187,7 @@ def test_a_changed_revealed_key_is_caught(finished):
     # A forger would re-hash the chain; we check the key against the commitment as well.
     header, events = parse(lines)
     events = forged_at(header, events, index - 1, msgspec.json.encode(data).decode())
-    report = verify(header, events, CATALOG)
+    report = verify(*whole_again(header, events), CATALOG)
     assert report.chain_ok and not report.ok and report.first_bad["version"] == index and report.first_bad["what"] == "key"
 
 
@@ -150,7 +198,7 @@ def test_a_forged_ruling_is_caught_even_when_the_chain_is_rebuilt(finished):
     e = events[index]
     forged = e.data.replace('"amount":', '"amount":1', 1)
     events = forged_at(header, events, index, forged)
-    report = verify(header, events, CATALOG)
+    report = verify(*whole_again(header, events), CATALOG)
     assert report.chain_ok and report.first_bad["version"] == e.version and report.first_bad["what"] == "ruling"
     assert report.first_bad["recorded"]["data"] == forged
 
