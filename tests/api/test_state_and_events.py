@@ -122,6 +122,28 @@ def test_the_stream_sends_the_full_view_first_then_each_new_event_the_caller_may
     assert "order.submitted" not in types and "sandbox.markers_deployed" not in types
 
 
+def test_a_reconnecting_stream_with_last_event_id_resumes_after_it_without_the_view(http, api):
+    org = api.token("organiser")
+    created = http.post("/v1/games", json={"scenario": "sandbox/1"}, headers=org).json()
+    gid = created["id"]
+    red = {"Authorization": f"Bearer {created['seats']['red']['token']}"}
+    seen = begun(http, gid)["version"]
+    ruling = http.post(f"/v1/games/{gid}/orders?wait=5", json={"order": DEPLOY}, headers=red).json()
+    missed = [e["version"] for e in http.get(f"/v1/games/{gid}/events?after={seen}", headers=red).json()["events"]
+              if not e.get("hidden")]
+    assert ruling["version"] in missed
+    with http.stream("GET", f"/v1/games/{gid}/stream", headers={**red, "Last-Event-ID": str(seen)}) as stream:
+        got = read_sse(stream.iter_lines(), len(missed))
+    assert [(kind, e["version"]) for kind, e in got] == [("event", v) for v in missed]
+
+
+@pytest.mark.parametrize("last", ["-1", "x", "99999", "1e3"])
+def test_a_last_event_id_that_is_not_a_version_of_the_log_is_422(client, game, ref, last):
+    r = client.get(f"/v1/games/{game.id}/stream", headers={**ref, "Last-Event-ID": last})
+    assert r.status_code == 422 and r.json()["error"]["code"] == "invalid_parameter", r.text
+    assert r.json()["error"]["details"]["header"] == "Last-Event-ID"
+
+
 def test_the_stream_of_an_unknown_game_is_404_before_it_starts(http):
     r = http.get("/v1/games/nope/stream")
     assert r.status_code == 404 and r.json()["error"]["code"] == "game_not_found"

@@ -5,7 +5,7 @@ import asyncio
 from typing import Any, AsyncIterator
 
 import msgspec
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
@@ -13,7 +13,7 @@ from domain.kernel.seats import Viewer
 from infra.eventstore import StoreUnavailable
 from services.api import schemas
 from services.api.auth import Principal, caller
-from services.api.errors import RETRY_AFTER_STORE
+from services.api.errors import RETRY_AFTER_STORE, ApiError
 from services.api.reads import state_body
 from services.api.wire import MAX_VERSION, doc, json
 from services.games import Games
@@ -42,9 +42,13 @@ def _sse(kind: str, data: Any, event_id: int | None = None) -> bytes:
     return f"{head}event: {kind}\n".encode() + b"data: " + msgspec.json.encode(data) + b"\n\n"
 
 
-async def _follow(request: Request, games: Games, game_id: str, viewer: Viewer, first: dict, poll: float) -> AsyncIterator[bytes]:
-    yield _sse("view", first, first["version"])
-    after, quiet = first["version"], 0.0
+async def _follow(request: Request, games: Games, game_id: str, viewer: Viewer, first: dict | int,
+                  poll: float) -> AsyncIterator[bytes]:
+    """`first`: the view to send first, or the version a reconnecting client last saw."""
+    if isinstance(first, dict):
+        yield _sse("view", first, first["version"])
+        first = first["version"]
+    after, quiet = first, 0.0
     while not await request.is_disconnected():
         try:
             page = await run_in_threadpool(games.events, game_id, viewer, after=after, limit=STREAM_BATCH)
@@ -67,12 +71,27 @@ async def _follow(request: Request, games: Games, game_id: str, viewer: Viewer, 
 
 @router.get("/v1/games/{game_id}/stream",
             summary="Server-Sent Events: `view` (the caller's full view, as GET state) first, then each new visible "
-                    "`event`; `error` if the store goes down (reconnect)",
-            **doc(ok=(200, SSE_EVENT), errors=(401, 404, 429, 503), media="text/event-stream"))
-async def stream(game_id: str, request: Request, p: Principal = caller("reads")):
+                    "`event`; `error` if the store goes down (reconnect). With `Last-Event-ID` (the `id` of the "
+                    "last message received, as SSE clients send on reconnecting): no view, the events after it",
+            **doc(ok=(200, SSE_EVENT), errors=(401, 404, 422, 429, 503), media="text/event-stream"))
+async def stream(game_id: str, request: Request, p: Principal = caller("reads"),
+                 last_event_id: str | None = Header(None, alias="Last-Event-ID")):
     games = request.app.state.runtime.games
     viewer = p.viewer(game_id)
-    first = await run_in_threadpool(state_body, games, game_id, viewer)  # a 404 comes before the stream starts
+    # A 404 or 422 comes before the stream starts.
+    if last_event_id is None:
+        first: dict | int = await run_in_threadpool(state_body, games, game_id, viewer)
+    else:
+        first = _resume_from(last_event_id, (await run_in_threadpool(games.summary, game_id))["version"])
     poll = request.app.state.settings.stream_poll_seconds
     return StreamingResponse(_follow(request, games, game_id, viewer, first, poll), media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+def _resume_from(last_event_id: str, version: int) -> int:
+    seen = int(last_event_id) if last_event_id.isascii() and last_event_id.isdigit() else -1
+    if not 0 <= seen <= version:
+        raise ApiError(422, "invalid_parameter", f"Last-Event-ID {last_event_id[:40]!r} is not a version of this game's "
+                       f"log (0 to {version}); reconnect without it to get the full view",
+                       header="Last-Event-ID", version=version)
+    return seen
