@@ -12,6 +12,7 @@ caller) and says so; the exit status is 0 only when everything verifiable matche
 """
 from __future__ import annotations
 
+import gzip
 import sys
 from typing import Callable
 
@@ -226,7 +227,7 @@ def _command(e: ExportEvent, codec: Codec):
 def main(path: str, out=None, catalog: Catalog | None = None, ruleset: str | None = None,
          head: tuple[int, str] | None = None) -> int:
     out = out or sys.stdout  # looked up now, not at import: whoever redirected stdout gets the report
-    with open(path, "rb") as f:
+    with (gzip.open if path.endswith(".gz") else open)(path, "rb") as f:
         header, events = parse(f.read().splitlines())
     catalog = catalog or Catalog(sandbox=True)
     bar = _Progress(out) if len(events) > 2000 else None

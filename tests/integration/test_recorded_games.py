@@ -19,7 +19,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "games"
 CATALOG = Catalog(sandbox=True)
 
 
-@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.ndjson")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.ndjson*")), ids=lambda p: p.name.removesuffix(".gz").removesuffix(".ndjson"))
 def test_every_recorded_game_still_verifies_ruling_for_ruling(path):
     out = io.StringIO()
     assert main(str(path), out=out, catalog=CATALOG) == 0, out.getvalue()
