@@ -7,6 +7,7 @@ unit may not move at all, why (a code, a sentence and the rule).
 """
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from domain.games.breakout_pursuit import cite
@@ -176,6 +177,7 @@ def frozen_at_start(state: State, data) -> tuple[str, ...]:
     return tuple(sorted(u.id for u in state.units.values() if u.side == GERMAN and u.hex in near and u.cls != "marker"))
 
 
+@cache
 def release_area(data) -> frozenset[str]:
     """Where an Allied combat unit's move lifts Special Rule G: North of the Seine, above the 2000 row."""
     return frozenset(h for h in data.area(G_RELEASE_AREA) if int(h[:-2]) < 20)

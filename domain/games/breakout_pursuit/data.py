@@ -40,6 +40,7 @@ class GameData:
         self.map = pack.map
         self.board = Board(pack.map)
         self.grid = self.board.grid
+        self._areas: dict[str, frozenset[str]] = {}
 
     # --- map -----------------------------------------------------------------------------------
 
@@ -58,10 +59,12 @@ class GameData:
         return p.hexes
 
     def area(self, name: str) -> frozenset[str]:
-        a = self.map.areas.get(name)
-        if a is None:
-            raise MissingData(f"the map has no area {name!r}")
-        return frozenset(a.hexes)
+        if name not in self._areas:  # movement asks for the Special Rule G area on every step
+            a = self.map.areas.get(name)
+            if a is None:
+                raise MissingData(f"the map has no area {name!r}")
+            self._areas[name] = frozenset(a.hexes)
+        return self._areas[name]
 
     @cached_property
     def cherbourg(self) -> str:
@@ -96,6 +99,21 @@ class GameData:
         from domain.kernel.grid import hexside_id
 
         return {(h, n): self.side_has(hexside_id(h, n), "sea") for h, ns in self.neighbours.items() for n in ns}
+
+    @cached_property
+    def across_land(self) -> dict[str, tuple[str, ...]]:
+        """Map hexes adjacent to each map hex not across a sea hexside (what ZOC reaches)."""
+        return {h: tuple(n for n in ns if not self._sea_sides[h, n]) for h, ns in self.neighbours.items()}
+
+    @cached_property
+    def land_graph(self) -> dict[str, tuple[str, ...]]:
+        """For each land hex, the land hexes a path may step to (not across a sea hexside)."""
+        land = self.land_hexes
+        return {h: tuple(n for n in ns if n in land) for h, ns in self.across_land.items() if h in land}
+
+    @cached_property
+    def land_hexes(self) -> frozenset[str]:
+        return frozenset(h for h, x in self.map.hexes.items() if x.terrain != "sea")
 
     def sea_between(self, a: str, b: str) -> bool:
         known = self._sea_sides.get((a, b))

@@ -13,6 +13,7 @@ delay_line_over_sea). Once placed a marker never moves (E).
 from __future__ import annotations
 
 from collections import deque
+from typing import Iterator
 
 from domain.games.breakout_pursuit import cite, zoc
 from domain.games.breakout_pursuit.effects import UnitPlaced
@@ -33,22 +34,29 @@ def due(state: State) -> list[Unit]:
 
 def open_hexes(state: State, data) -> frozenset[str]:
     """Hexes a Delay marker may go on: reached from a German combat unit by a line of hexes free of
-    Allied units and Allied ZOC (F). The German unit's own hex is a start, not a step, so it may lie
-    in Allied ZOC; a marker goes on it only when it does not."""
-    over_sea = state.core.options.get("delay_line_over_sea", False)
+    Allied units and Allied ZOC (F)."""
+    return frozenset(_lines(state, data))
+
+
+def _lines(state: State, data) -> Iterator[str]:
+    """The open hexes, nearest the German units first (a placement's check stops at its hex). The
+    German unit's own hex is a start, not a step, so it may lie in Allied ZOC; a marker goes on it
+    only when it does not."""
+    steps = data.neighbours if state.core.options.get("delay_line_over_sea", False) else data.across_land
     closed = zoc.controlled(state, data, ALLIED) | {
         u.hex for u in state.units.values() if u.side == ALLIED and u.hex is not None and u.cls != "marker"}
     starts = {u.hex for u in state.units.values() if u.side == GERMAN and u.hex is not None and u.combat_unit}
     seen = {h for h in starts if h not in closed}
+    yield from seen
     todo = deque(starts)
     while todo:
         h = todo.popleft()
-        for n in data.neighbours[h]:
-            if n in seen or n in closed or not data.enterable(n) or (not over_sea and data.sea_between(h, n)):
+        for n in steps[h]:
+            if n in seen or n in closed or n not in data.land_hexes:
                 continue
             seen.add(n)
+            yield n
             todo.append(n)
-    return frozenset(seen)
 
 
 def _nearest_allied_first(state: State, data, hexes: frozenset[str]) -> list[str]:
@@ -92,7 +100,7 @@ def place(adj, seat: str, order: PlaceDelayMarker) -> None:
     if u not in due(state):
         raise Reject("not_arriving", f"{u.id} arrives on Game-Turn {state.arrivals.get(u.id)}; it cannot be placed yet.",
                      cite.DELAY_F, unit=u.id)
-    if order.at not in open_hexes(state, data):
+    if order.at not in _lines(state, data):
         raise Reject("delay_line", f"No line of hexes free of Allied units and Allied ZOC links {order.at} to a German "
                      "combat unit (or the hex itself holds an Allied unit or lies in Allied ZOC).", cite.DELAY_F,
                      unit=u.id, at=order.at)

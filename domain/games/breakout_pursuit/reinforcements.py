@@ -19,6 +19,8 @@ phase (setups.py, sheets.py).
 """
 from __future__ import annotations
 
+from typing import Iterator
+
 from domain.games.breakout_pursuit import cite, delay, pipelines
 from domain.games.breakout_pursuit.effects import UnitPlaced
 from domain.games.breakout_pursuit.model import ALLIED, ELIMINATED, GERMAN, PENDING, STAGING, State, Unit
@@ -105,17 +107,20 @@ def replaceable(state: State) -> list[Unit]:
 
 
 def legal(state: State, data, side: str, unit: str | None = None) -> list[Order]:
-    out: list[Order] = []
+    return list(_orders(state, data, side, unit))
+
+
+def _orders(state: State, data, side: str, unit: str | None) -> Iterator[Order]:
+    """The orders in listing order, made as asked for (the phase's start asks only for the first)."""
     for u in arriving(state, data, side):
         if unit is None or u.id == unit:
-            out += [PlaceReinforcement(unit=u.id, at=h) for h in destinations(state, data, u)]
+            yield from (PlaceReinforcement(unit=u.id, at=h) for h in destinations(state, data, u))
     if side == GERMAN:
         edge = sorted(data.area("edge_A") - _occupied_by(state, ALLIED))
         for u in replaceable(state):
             if (unit is None or u.id == unit) and 0 < u.strength <= replacement_points(state, u.cls):
-                out += [PlaceReplacement(unit=u.id, at=h) for h in edge]
-        out += delay.legal(state, data, unit)
-    return out
+                yield from (PlaceReplacement(unit=u.id, at=h) for h in edge)
+        yield from delay.legal(state, data, unit)
 
 
 # --- the phase ---------------------------------------------------------------------------------
@@ -131,7 +136,7 @@ def enter(adj) -> bool:
             points = int(row.get(RP_COLUMN[cls], 0) or 0)
             if points:
                 adj.emit(LedgerPosted(ledger=ledger, owner=GERMAN, kind="credit", amount=points, cite=(cite.GERMAN_REPLACEMENTS,)))
-    return bool(legal(adj.state, data, side)) or bool(pipelines.legal(adj.state, data, side))
+    return next(_orders(adj.state, data, side, None), None) is not None or bool(pipelines.legal(adj.state, data, side))
 
 
 def leave(adj) -> None:

@@ -90,21 +90,17 @@ def path_lengths(state: State, data, side: str, origins: frozenset[str]) -> dict
     Allied paths (`fortress_blocks_allied_supply`)."""
     options = state.core.options
     enemy_zoc = zoc.controlled(state, data, enemy(side))
-    occupied = {u.hex for u in state.units.values() if blocking(u) and u.side != side}
-
-    def open_(h: str) -> bool:
-        if not data.enterable(h) or h in enemy_zoc or h in occupied:
-            return False
-        return not (side == ALLIED and options.get("fortress_blocks_allied_supply", True) and intact_fortress(state, data, h))
-
-    start = [h for h in origins if h in data.map.hexes and (open_(h) or (
+    closed = enemy_zoc | {u.hex for u in state.units.values() if blocking(u) and u.side != side}
+    if side == ALLIED and options.get("fortress_blocks_allied_supply", True):
+        closed |= {h for h in data.fortress_hexes if intact_fortress(state, data, h)}
+    start = [h for h in origins if h in data.map.hexes and ((h in data.land_hexes and h not in closed) or (
         options.get("supply_source_in_enemy_zoc", True) and h in enemy_zoc and not hex_barred(state, data, side, h)))]
     dist = {h: 0 for h in start}
     queue = deque(start)
     while queue:
         h = queue.popleft()
-        for n in data.neighbours[h]:
-            if n not in dist and not data.sea_between(h, n) and open_(n):
+        for n in data.across_land[h]:
+            if n not in dist and n in data.land_hexes and n not in closed:
                 dist[n] = dist[h] + 1
                 queue.append(n)
     return dist

@@ -21,7 +21,6 @@ unit first: supply_defence.py asks, and records the Supply units traced to in `S
 """
 from __future__ import annotations
 
-import weakref
 from collections import deque
 from typing import Iterable, NamedTuple
 
@@ -42,19 +41,7 @@ class Trace(NamedTuple):
     source: str  # "east_edge", "fortress", "cherbourg", "bayeux", a unit id, "truck", "airdrop"; "" when isolated
 
 
-# --- the map as supply paths see it ------------------------------------------------------------
-
-_GRAPHS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-
-
-def _graph(data) -> dict[str, tuple[str, ...]]:
-    """For each land hex, the land hexes a path may step to (not across a sea hexside)."""
-    g = _GRAPHS.get(data)
-    if g is None:
-        g = {h: tuple(n for n in ns if data.enterable(n) and not data.sea_between(h, n))
-             for h, ns in data.neighbours.items() if data.enterable(h)}
-        _GRAPHS[data] = g
-    return g
+# --- paths over the land graph (data.land_graph: no sea hex, no sea hexside) --------------------
 
 
 def _spread(graph, sources: dict[str, str], blocked: frozenset[str], limit: int | None) -> dict[str, tuple[int, str]]:
@@ -119,11 +106,6 @@ def blocked(state: State, data, side: str) -> tuple[frozenset[str], frozenset[st
     return g.blocked, g.occupied
 
 
-def graph(data) -> dict[str, tuple[str, ...]]:
-    """For each land hex, the land hexes a path may step to (not across a sea hexside)."""
-    return _graph(data)
-
-
 def _usable(hex_id: str | None, ground: _Ground, state: State) -> bool:
     if hex_id is None or hex_id in ground.occupied:
         return False
@@ -172,7 +154,7 @@ def paths(state: State, data, side: str, *, use: Iterable[str] = ()) -> dict[str
 
 
 def _german(state: State, data) -> dict[str, Trace]:
-    graph, ground = _graph(data), _ground(state, data, GERMAN)
+    graph, ground = data.land_graph, _ground(state, data, GERMAN)
     sources = {h: "east_edge" for h in data.east_edge if _usable(h, ground, state)}
     reach = _spread(graph, sources, ground.blocked, None)
     out = {}
@@ -202,7 +184,7 @@ def _allied_sources(state: State, data, ground: _Ground) -> tuple[dict[str, str]
 
 def _allied(state: State, data, use: tuple[str, ...]) -> tuple[dict[str, Trace], list[str], list[str]]:
     """(traces, Supply units traced to, Supply units that would improve some unit on their own)."""
-    graph, ground, limits = _graph(data), _ground(state, data, ALLIED), _limits(data)
+    graph, ground, limits = data.land_graph, _ground(state, data, ALLIED), _limits(data)
     general, naval = _allied_sources(state, data, ground)
     reach = _spread(graph, general, ground.blocked, limits[1])
     naval_reach = _spread(graph, naval, ground.blocked, limits[1]) if naval else {}

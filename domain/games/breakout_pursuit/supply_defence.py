@@ -52,7 +52,7 @@ def _distances(state: State, data, hex_id: str, limit: int) -> dict[str, int]:
     the hex itself may be enemy-controlled; so may a source hex, under supply_source_in_enemy_zoc)."""
     blocked, occupied = supply.blocked(state, data, ALLIED)
     in_zoc_ok = state.core.options.get("supply_source_in_enemy_zoc", True)
-    graph = supply.graph(data)
+    graph = data.land_graph
     dist = {hex_id: 0}
     queue = deque([hex_id])
     while queue:

@@ -160,7 +160,7 @@ def shuttle_reach(state: State, data, u: Unit) -> dict[str, tuple[str, ...]]:
     blocked, _ = supply.blocked(state, data, ALLIED)
     if state.core.options.get("shuttle_path", "hexes_entered") == "whole_path" and u.hex in blocked:
         return {}
-    graph = supply.graph(data)
+    graph = data.land_graph
     reach = _bfs(u.hex, lambda h: graph.get(h, ()), lambda n: n not in blocked, SHUTTLE_HEXES)
     reach.pop(u.hex)
     return reach

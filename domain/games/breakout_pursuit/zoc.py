@@ -26,15 +26,9 @@ def controlled(state: State, data, side: str) -> frozenset[str]:
     """The hexes in the ZOC of `side`'s units."""
     out: set[str] = set()
     for u in state.units.values():
-        if u.side != side or not exerts(u, state):
-            continue
-        for n in data.neighbours[u.hex]:
-            if data.sea_between(u.hex, n):
-                continue
-            if state.fortresses.get(n) == "intact":
-                continue
-            out.add(n)
-    return frozenset(out)
+        if u.side == side and exerts(u, state):
+            out.update(data.across_land[u.hex])
+    return frozenset(out - {h for h, s in state.fortresses.items() if s == "intact"})
 
 
 def enemy_controlled(state: State, data, side: str) -> frozenset[str]:
