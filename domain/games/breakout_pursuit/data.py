@@ -5,6 +5,7 @@ battlegroup table, the Time Record); the rules modules never hard-code a table.
 """
 from __future__ import annotations
 
+from collections import deque
 from functools import cached_property
 
 from domain.kernel.board import Board
@@ -110,6 +111,20 @@ class GameData:
         """For each land hex, the land hexes a path may step to (not across a sea hexside)."""
         land = self.land_hexes
         return {h: tuple(n for n in ns if n in land) for h, ns in self.across_land.items() if h in land}
+
+    @cached_property
+    def east_edge_distance(self) -> dict[str, int]:
+        """Steps from each hex to the East edge on the open map (nothing blocking, no sea hexside
+        crossed): a lower bound of any path's length there, which guides eastward.py's searches."""
+        dist = {h: 0 for h in sorted(self.east_edge)}
+        todo = deque(dist)
+        while todo:
+            h = todo.popleft()
+            for n in self.across_land[h]:
+                if n not in dist:
+                    dist[n] = dist[h] + 1
+                    todo.append(n)
+        return dist
 
     @cached_property
     def land_hexes(self) -> frozenset[str]:

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from itertools import permutations
+from typing import Callable
 
-from domain.games.breakout_pursuit import movement, zoc
+from domain.games.breakout_pursuit import eastward, movement, zoc
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, State, Unit, enemy
 from domain.games.breakout_pursuit.strength import intact_fortress
 
@@ -84,26 +85,33 @@ def sources(state: State, data, u: Unit) -> frozenset[str]:
     return frozenset(out)
 
 
-def path_lengths(state: State, data, side: str, origins: frozenset[str]) -> dict[str, int]:
-    """Hexes from which a supply path of `side` reaches one of `origins`, with its length: no Sea
-    hexside, no enemy-occupied or enemy-controlled hex on the way (Supply A), no intact Fortress for
-    Allied paths (`fortress_blocks_allied_supply`)."""
+def path_lengths(state: State, data, side: str, origins: frozenset[str]) -> Callable[[str], int | None]:
+    """The length of the supply path of `side` from a hex to the nearest of `origins` (None if
+    there is none): no Sea hexside, no enemy-occupied or enemy-controlled hex on the way (Supply A),
+    no intact Fortress for Allied paths (`fortress_blocks_allied_supply`). Towards the East edge
+    each hex is searched on its own (eastward.py); else one search from the origins answers all."""
     options = state.core.options
     enemy_zoc = zoc.controlled(state, data, enemy(side))
     closed = enemy_zoc | {u.hex for u in state.units.values() if blocking(u) and u.side != side}
     if side == ALLIED and options.get("fortress_blocks_allied_supply", True):
         closed |= {h for h in data.fortress_hexes if intact_fortress(state, data, h)}
-    start = [h for h in origins if h in data.map.hexes and ((h in data.land_hexes and h not in closed) or (
-        options.get("supply_source_in_enemy_zoc", True) and h in enemy_zoc and not hex_barred(state, data, side, h)))]
-    dist = {h: 0 for h in start}
+
+    def passable(h: str) -> bool:
+        return h in data.land_hexes and h not in closed
+
+    start = frozenset(h for h in origins if h in data.map.hexes and (passable(h) or (
+        options.get("supply_source_in_enemy_zoc", True) and h in enemy_zoc and not hex_barred(state, data, side, h))))
+    if origins == data.east_edge:
+        return lambda h: eastward.steps(data, h, start, data.across_land, passable) if h in start or passable(h) else None
+    dist = dict.fromkeys(start, 0)
     queue = deque(start)
     while queue:
         h = queue.popleft()
         for n in data.across_land[h]:
-            if n not in dist and n in data.land_hexes and n not in closed:
+            if n not in dist and passable(n):
                 dist[n] = dist[h] + 1
                 queue.append(n)
-    return dist
+    return dist.get
 
 
 def closeness(state: State, data, u: Unit, hexes: list[str], cache: dict) -> dict[str, tuple[int, int]]:
@@ -117,8 +125,8 @@ def closeness(state: State, data, u: Unit, hexes: list[str], cache: dict) -> dic
         cache[key] = path_lengths(state, data, u.side, srcs)
     out = {}
     for h in hexes:
-        far = min(data.grid.distance(h, s) for s in srcs)
-        out[h] = (0, cache[key][h]) if by_path and h in cache[key] else (1 if by_path else 0, far)
+        length = cache[key](h) if by_path else None
+        out[h] = (0, length) if length is not None else (1 if by_path else 0, min(data.grid.distance(h, s) for s in srcs))
     return out
 
 

@@ -13,7 +13,9 @@ Game-Turn of their drop (L640). A Supply unit traced to is expended after every 
 phase (J, L); Allied units are never required to trace to one (Correction L636).
 
 Each source class is searched breadth-first from its hexes once, so judging every unit of a side
-costs one pass over the map (plus one short pass per Supply unit the Allied player offers).
+costs one pass over the map (plus one short pass per Supply unit the Allied player offers). The
+German defenders of one attack search the other way instead, from their hex towards the East edge,
+guided by each hex's distance to the edge on the open map (eastward.py).
 
 At the moment of a German attack (Supply H) the Allied defenders may have to trace to a Supply
 unit first: supply_defence.py asks, and records the Supply units traced to in `State.traced`;
@@ -24,7 +26,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Iterable, NamedTuple
 
-from domain.games.breakout_pursuit import cite, zoc
+from domain.games.breakout_pursuit import cite, eastward, zoc
 from domain.games.breakout_pursuit.effects import SupplyJudged, UnitExpended
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, SUPPLIED, UNSUPPLIED, State, Unit, enemy
 from domain.games.breakout_pursuit.orders import JudgeSupply
@@ -153,16 +155,25 @@ def paths(state: State, data, side: str, *, use: Iterable[str] = ()) -> dict[str
     return _allied(state, data, tuple(use))[0]
 
 
-def _german(state: State, data) -> dict[str, Trace]:
+def _german(state: State, data, only: frozenset[str] | None = None) -> dict[str, Trace]:
+    """Every German unit's supply; with `only`, those units' (searched from their hexes)."""
     graph, ground = data.land_graph, _ground(state, data, GERMAN)
     sources = {h: "east_edge" for h in data.east_edge if _usable(h, ground, state)}
-    reach = _spread(graph, sources, ground.blocked, None)
+    if only is None:
+        reach = _spread(graph, sources, ground.blocked, None)
+        length = lambda h: _length(h, reach, graph)  # noqa: E731
+    else:
+        def length(h: str) -> tuple[int, str] | None:
+            found = eastward.steps(data, h, sources, graph, lambda n: n not in ground.blocked)
+            return None if found is None else (found, "east_edge")
     out = {}
     for u in judged_units(state, GERMAN):
+        if only is not None and u.id not in only:
+            continue
         found = fixed(u, state)
         if found is None:
-            length = _length(u.hex, reach, graph)
-            found = Trace(SUPPLIED, *length) if length else Trace(ISOLATED, -1, "")
+            steps = length(u.hex)
+            found = Trace(SUPPLIED, *steps) if steps else Trace(ISOLATED, -1, "")
         out[u.id] = found
     return out
 
@@ -260,7 +271,8 @@ def defender_states(state: State, data, unit_ids: Iterable[str]) -> dict[str, st
     ids = list(unit_ids)
     traces: dict[str, Trace] = {}
     for side in {state.units[i].side for i in ids}:
-        traces.update(paths(state, data, side, use=state.traced if side == ALLIED else ()))
+        traces.update(_german(state, data, frozenset(ids)) if side == GERMAN
+                      else paths(state, data, side, use=state.traced))
     return {i: traces[i].state if i in traces else SUPPLIED for i in ids}
 
 

@@ -1,0 +1,37 @@
+"""The fewest steps from one hex to the East edge, searched from that hex: German supply paths
+(Supply D) and retreats towards the source of supply (Retreat) ask it for a few hexes at a time,
+where a breadth-first search from the whole edge would cross the map for each.
+
+A* guided by each hex's distance to the edge on the open map (data.east_edge_distance): that
+distance ignores whatever blocks a path, so it never overestimates, and neighbouring hexes differ
+by at most one, so the first goal taken from the queue is a nearest one: the answer is exactly the
+breadth-first search's.
+"""
+from __future__ import annotations
+
+import heapq
+from typing import Callable, Container, Mapping
+
+
+def steps(data, start: str, goals: Container[str], graph: Mapping[str, tuple[str, ...]],
+          passable: Callable[[str], bool]) -> int | None:
+    """Steps from `start` to a hex of `goals` (East-edge hexes), each step along `graph` into a goal
+    or a hex `passable` allows; None when there is no such path. `start` itself may be impassable."""
+    if start in goals:
+        return 0
+    guide = data.east_edge_distance
+    if start not in guide:
+        return None
+    best = {start: 0}
+    todo = [(guide[start], 0, start)]
+    while todo:
+        _, taken, h = heapq.heappop(todo)
+        if h in goals:
+            return taken
+        if taken > best[h]:
+            continue
+        for n in graph.get(h, ()):
+            if n in guide and taken + 1 < best.get(n, taken + 2) and (n in goals or passable(n)):
+                best[n] = taken + 1
+                heapq.heappush(todo, (taken + 1 + guide[n], taken + 1, n))
+    return None
