@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 from functools import cached_property
+from typing import Iterable, Mapping
 
 from domain.kernel.board import Board
 from domain.kernel.pack.schema import Chart, Crt, Pack
@@ -20,6 +21,19 @@ NORTH_OF_BREAKOUT_LINE = "north_of_allied_breakout_line"  # Victory E: "south of
 VP_PLACES = {"paris": PARIS, "antwerp": ANTWERP, "reims": REIMS}  # vp_special rows -> map places (Victory F)
 # Map terrain -> the Terrain Effects Chart row that governs it.
 TEC_ROW = {"town": "town_city", "city": "town_city"}
+
+
+def steps_from(graph: Mapping[str, Iterable[str]], sources: Iterable[str]) -> dict[str, int]:
+    """Steps from the nearest of `sources` to every hex `graph` reaches from them (breadth-first)."""
+    dist = dict.fromkeys(sources, 0)
+    todo = deque(dist)
+    while todo:
+        h = todo.popleft()
+        for n in graph[h]:
+            if n not in dist:
+                dist[n] = dist[h] + 1
+                todo.append(n)
+    return dist
 
 
 class MissingData(LookupError):
@@ -116,15 +130,7 @@ class GameData:
     def east_edge_distance(self) -> dict[str, int]:
         """Steps from each hex to the East edge on the open map (nothing blocking, no sea hexside
         crossed): a lower bound of any path's length there, which guides eastward.py's searches."""
-        dist = {h: 0 for h in sorted(self.east_edge)}
-        todo = deque(dist)
-        while todo:
-            h = todo.popleft()
-            for n in self.across_land[h]:
-                if n not in dist:
-                    dist[n] = dist[h] + 1
-                    todo.append(n)
-        return dist
+        return steps_from(self.across_land, self.east_edge)
 
     @cached_property
     def land_hexes(self) -> frozenset[str]:

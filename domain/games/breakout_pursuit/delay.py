@@ -16,6 +16,7 @@ from collections import deque
 from typing import Iterator
 
 from domain.games.breakout_pursuit import cite, zoc
+from domain.games.breakout_pursuit.data import steps_from
 from domain.games.breakout_pursuit.effects import UnitPlaced
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, PENDING, State, Unit
 from domain.games.breakout_pursuit.orders import PlaceDelayMarker
@@ -61,14 +62,8 @@ def _lines(state: State, data) -> Iterator[str]:
 
 def _nearest_allied_first(state: State, data, hexes: frozenset[str]) -> list[str]:
     """`hexes` ordered by distance to the nearest Allied unit on the map, then by hex id."""
-    dist = {u.hex: 0 for u in state.units.values() if u.side == ALLIED and u.hex is not None and u.cls != "marker"}
-    todo = deque(dist)
-    while todo:
-        h = todo.popleft()
-        for n in data.neighbours[h]:
-            if n not in dist:
-                dist[n] = dist[h] + 1
-                todo.append(n)
+    dist = steps_from(data.neighbours, (u.hex for u in state.units.values()
+                                        if u.side == ALLIED and u.hex is not None and u.cls != "marker"))
     far = len(data.map.hexes)
     return sorted(hexes, key=lambda h: (dist.get(h, far), h))
 
