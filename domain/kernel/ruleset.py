@@ -136,6 +136,12 @@ class Ruleset(ABC):
         """How many key epochs the game may need (the chain covers the scenario's maximum)."""
         return 100
 
+    def assess(self, state: Any, seat: str, order: "Order") -> dict[str, Any] | None:
+        """What an order would meet if submitted now, as the rules weigh it before any die is rolled
+        (an attack's odds and the result each die face would give, say), so a bot or a player can
+        choose among the legal orders; only what the seat may already see. None by default."""
+        return None
+
     def undoable(self, before: Any, seat: str, order: "Order", effects: tuple[Any, ...]) -> bool:
         """May the seat take this accepted order back? The kernel has already refused orders that
         rolled dice, ended a phase or opened a decision; a game allows the rest it deems private to

@@ -149,6 +149,8 @@ class Legal(ResponseBody):
     seat: str
     version: int
     orders: list[dict[str, Any]]
+    assessments: Annotated[list[dict[str, Any] | None], Meta(
+        description="with ?assess=true: one per order, what it would meet if submitted now, or null")] | UnsetType = UNSET
 
 
 class Event(ResponseBody):

@@ -158,3 +158,12 @@ def test_tokens_are_stored_only_as_hashes(client, api, game):
         assert {t.seat for t in tokens.list(role="seat")} == {"blue-1", "blue-2", "red"}
     finally:
         tokens.close()
+
+
+def test_legal_with_assess_gives_one_assessment_per_order(client, game):
+    plain = conforms(client.get(f"/v1/games/{game.id}/legal", headers=game.seats["red"]), schemas.Legal)
+    assessed = conforms(client.get(f"/v1/games/{game.id}/legal?assess=true", headers=game.seats["red"]), schemas.Legal)
+    assert "assessments" not in client.get(f"/v1/games/{game.id}/legal", headers=game.seats["red"]).json()
+    assert assessed.orders == plain.orders
+    # The sandbox weighs nothing in advance (Breakout & Pursuit assesses attacks: test_combat.py).
+    assert assessed.assessments == [None] * len(plain.orders) and plain.orders

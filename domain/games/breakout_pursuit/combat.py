@@ -139,6 +139,17 @@ def legal(state: State, data, side: str, unit: str | None = None) -> list[Order]
 # --- an attack -------------------------------------------------------------------------------------
 
 
+def forecast(state: State, data, order: Attack) -> dict:
+    """A listed attack as it would be resolved now (Combat G, CRT): strengths, the column (the one
+    asked for, if lower), the die modifier and the result each face of the die would give. German
+    attacks: the Allied defenders' supply before any trace to a Supply unit they may owe (Supply H)."""
+    a = assess(state, data, tuple(order.attackers), order.hex)
+    used = order.odds or a["column"]
+    faces = range(1, data.crt.die.sides + 1)
+    return {"attack": a["attack"], "defense": a["defense"], "defender_supply": a["supply"], "computed_odds": a["column"],
+            "odds": used, "die_modifier": a["drm"], "results": [data.crt_result(used, d + a["drm"]) for d in faces]}
+
+
 def attack(adj, seat: str, order: Attack) -> None:
     state, data = adj.state, adj.ruleset.data
     side = state.core.layout.side_of(seat)

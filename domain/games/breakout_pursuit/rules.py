@@ -161,6 +161,9 @@ class BreakoutPursuit(Ruleset):
                 raise Reject("wrong_phase", f"A {tag!r} order is not allowed in the {sequence.PHASE_NAMES[phase]}.", cite.SEQUENCE,
                              phase=phase)
 
+    def assess(self, state: State, seat: str, order: Order) -> dict[str, Any] | None:
+        return combat.forecast(state, self.data, order) if isinstance(order, Attack) else None
+
     def undoable(self, before: State, seat: str, order: Order, effects: tuple[Any, ...]) -> bool:
         return isinstance(order, UNDOABLE) and all(e.vis == PUBLIC for e in effects)
 

@@ -26,7 +26,10 @@ def state(game_id: str, request: Request, p: Principal = caller("reads"),
             **doc(ok=(200, schemas.Legal), errors=(401, 403, 404, 429, 503)))
 def legal(game_id: str, request: Request, p: Principal = caller("reads", "seat", "referee", "organiser"),
           unit: str | None = Query(None, description="only the orders of this unit"),
-          seat: str | None = Query(None, description="the seat (referees and organisers; a seat token uses its own)")):
+          seat: str | None = Query(None, description="the seat (referees and organisers; a seat token uses its own)"),
+          assess: bool = Query(False, description="also `assessments`: for each order what it would meet if submitted "
+                                                  "now (an attack's odds, strengths and the result of each die face), "
+                                                  "else null")):
     games = request.app.state.runtime.games
     s = seat_of(p, game_id, seat)
     ctx = games.context(game_id)
@@ -34,4 +37,7 @@ def legal(game_id: str, request: Request, p: Principal = caller("reads", "seat",
         raise UnknownSeat(f"there is no seat {s!r} in game {game_id}")
     version, st = current(games, game_id)
     orders = game.legal(ctx.ruleset, st, s, unit=unit)
-    return json({"seat": s, "version": version, "orders": msgspec.to_builtins(orders)})
+    out = {"seat": s, "version": version, "orders": msgspec.to_builtins(orders)}
+    if assess:
+        out["assessments"] = [ctx.ruleset.assess(st, s, o) for o in orders]
+    return json(out)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from domain.games.breakout_pursuit import combat, strength
-from domain.games.breakout_pursuit.orders import Attack
+from domain.games.breakout_pursuit.orders import Attack, EndPhase
 from domain.kernel.commands import Accepted, Rejected
 from tests.unit.breakout_pursuit.helpers import combat_position, data, die_for, effects_of, ruleset, submit
 
@@ -308,3 +308,23 @@ def test_the_attack_record_lets_a_referee_check_it_by_hand():
     assert a.defender_supply == {DE9: "supplied"} and a.roll.value == 2 and a.roll.purpose == "combat"
     labels = {c.label() for c in a.cite}
     assert {"Combat, L275", "Combat (G), L291", "Supply Effects Chart, L378-386", "Combat (F), L289"} <= labels
+
+
+# --- assessing a listed attack before it is made ----------------------------------------------------
+
+
+@pytest.mark.parametrize("odds", [None, "1-1"])
+def test_an_attacks_assessment_is_what_its_ruling_then_does_for_every_die_face(odds):
+    """Combat G and the CRT, as `GET /legal?assess=true` shows them: strengths, the column (the one
+    asked for, when lower: Combat H), and the result each die face gives."""
+    s = combat_position({UK14: {"hex": "0406"}, UK12: {"hex": "0506"}, DE9: {"hex": "0405"}})
+    order = Attack(attackers=(UK14, UK12), hex="0405", odds=odds)
+    seen = ruleset().assess(s, "allied", order)
+    assert (seen["attack"], seen["defense"], seen["computed_odds"], seen["odds"]) == (26, 9, "2-1", odds or "2-1")
+    assert len(seen["results"]) == data().crt.die.sides
+    for face in range(1, data().crt.die.sides + 1):
+        a = resolved(submit(s, "allied", order, dice=[face])[0])
+        assert (a.attack, a.defense, a.odds, a.drm, a.result) == (
+            seen["attack"], seen["defense"], seen["odds"], seen["die_modifier"], seen["results"][face - 1])
+        assert a.defender_supply == seen["defender_supply"]
+    assert ruleset().assess(s, "allied", EndPhase()) is None  # nothing to weigh before ending a phase
