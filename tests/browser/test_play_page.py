@@ -80,6 +80,7 @@ def test_a_sandbox_game_played_by_clicking_with_rulings_citations_dice_and_a_liv
     # An attack: the target marker, the attacker chosen; the ruling shows its citations and the die.
     blue1.locator('.stack[data-hex="0303"]').click()
     expect(blue1.locator('.attacker input[value="B1"]')).to_be_checked()
+    expect(blue1.locator("#forecast")).to_have_text("The umpire computes the odds when it rules.")  # no assess in the sandbox
     blue1.locator("#submit-attack").click()
     ruled(blue1)
     expect(blue1.locator("#ruling-citations li").first).to_be_visible()
@@ -132,6 +133,29 @@ def test_a_breakout_pursuit_game_shows_its_map_and_pieces_and_takes_a_move_by_cl
     expect(page.locator(f'.stack[data-hex="{move["path"][-1]}"] [data-unit="{move["unit"]}"]')).to_have_count(1)
 
     page.screenshot(path=str(screenshots / "breakout-pursuit-allied.png"))
+    assert pages.errors == []
+
+
+def test_a_breakout_pursuit_attack_shows_its_odds_and_each_die_faces_result_before_it_is_made(umpire, pages):
+    game = umpire.create("breakout-pursuit/1.1")
+    umpire.order(game, "allied", {"type": "accept_historical_setup"})
+    for _ in range(6):  # to the Allied Combat Phase of Game-Turn 1, the Air Strike made
+        legal = umpire.get(f"/v1/games/{game.id}/legal?assess=true", game.tokens["allied"])
+        attacks = [(o, a) for o, a in zip(legal["orders"], legal["assessments"]) if o["type"] == "attack"]
+        if attacks:
+            break
+        strike = [o for o in legal["orders"] if o["type"] == "air_strike"]
+        umpire.order(game, "allied", strike[0] if strike else {"type": "end_phase"})
+    attack, seen = attacks[0]
+    assert seen["odds"] and len(seen["results"]) == 6
+
+    page = pages.open(game, "allied")
+    page.locator(f'.stack[data-hex="{attack["hex"]}"]').click()
+    for unit in attack["attackers"]:
+        expect(page.locator(f'.attacker input[value="{unit}"]')).to_be_checked()
+    forecast = page.locator("#forecast")
+    expect(forecast).to_contain_text(f"{seen['attack']} against {seen['defense']}: {seen['odds']}")
+    expect(forecast).to_contain_text(f"By the die: 1 {seen['results'][0]}, 2 {seen['results'][1]}")
     assert pages.errors == []
 
 

@@ -127,9 +127,16 @@ function attackPanel(game, act, s, cancel) {
     ? el('label', {}, 'Odds: ', el('select', { id: 'odds', onchange: (e) => act.select({ ...s, odds: e.target.value }) },
       matching.map((o) => el('option', { value: o.odds || '', selected: (o.odds || '') === (chosen?.odds || '') },
         o.odds ? `lowered to ${o.odds}` : 'as the umpire computes them'))))
-    : el('p', { class: 'hint' }, 'The legal list gives no odds for this attack: the umpire computes them when it rules.');
+    : null;
+  const seen = chosen && act.assessment(chosen);
+  const forecast = seen
+    ? el('p', { id: 'forecast' }, `${seen.attack} against ${seen.defense}: ${seen.odds}`
+      + `${seen.die_modifier ? `, die ${seen.die_modifier > 0 ? '+' : ''}${seen.die_modifier}` : ''}. By the die: `
+      + seen.results.map((r, i) => `${i + 1} ${r}`).join(', '))
+    : el('p', { class: 'hint', id: 'forecast' }, seen === undefined ? 'Asking the umpire for the odds...'
+      : 'The umpire computes the odds when it rules.');
   return [el('p', {}, `Attack ${s.hex} (${defenders.join(', ') || 'the enemy there'}) with:`), el('div', { class: 'attackers' }, boxes),
-    matching.length ? odds : el('p', { class: 'warn' }, 'That choice of attackers is not a legal attack now.'),
+    ...(matching.length ? [odds, forecast].filter(Boolean) : [el('p', { class: 'warn' }, 'That choice of attackers is not a legal attack now.')]),
     el('div', { class: 'buttons' }, el('button', { type: 'button', class: 'submit', id: 'submit-attack', disabled: !chosen,
       onclick: () => act.submit(chosen) }, 'Submit attack'), cancel)];
 }

@@ -26,6 +26,27 @@ const board = new Board($('map'), (hex) => onHex(hex));
 const legalOrders = () => game.legal?.orders || [];
 const movesOf = (unit) => legalOrders().filter((o) => isMove(o) && o.unit === unit);
 const attacksOn = (hex) => legalOrders().filter((o) => isAttack(o) && targetOf(o) === hex);
+
+// What an attack would meet (`GET /legal?assess=true`), asked for when one is chosen, not for every
+// listed order at every refresh: weighing an attack traces the defenders' supply.
+// `${legal version} ${order as JSON}` -> the umpire's answer: an assessment, or null when its rules
+// weigh nothing in advance; undefined while the question is out.
+const assessed = new Map();
+function assessment(order) {
+  const version = game.legal?.version;
+  const json = JSON.stringify(order);
+  const key = `${version} ${json}`;
+  if (assessed.has(key)) return assessed.get(key);
+  assessed.set(key, undefined);
+  api.get(`${base}/legal?assess=true&unit=${encodeURIComponent(attackersOf(order)[0])}`).then((r) => {
+    const i = r.orders.findIndex((o) => JSON.stringify(o) === json);
+    if (i >= 0 && r.version === version) {
+      assessed.set(key, r.assessments[i]);
+      renderSelection();
+    }
+  }, () => assessed.delete(key)); // asked again at the next render
+  return null;
+}
 const units = () => (game.view?.game?.units || []).filter((u) => u.hex);
 const unitsIn = (hex) => units().filter((u) => u.hex === hex);
 const movers = () => new Set(legalOrders().filter(isMove).map((o) => o.unit));
@@ -100,7 +121,7 @@ function renderBoard() {
 }
 
 function renderSelection() {
-  fill($('selection'), panels.selection(game, { movesOf, attacksOn, unitsIn, select, selectTarget, submit }));
+  fill($('selection'), panels.selection(game, { movesOf, attacksOn, assessment, unitsIn, select, selectTarget, submit }));
 }
 
 function renderAll() {
