@@ -81,7 +81,8 @@ def verify(header: ExportHeader, events: list[ExportEvent], catalog: Catalog, *,
 def _cut(header: ExportHeader, events: list[ExportEvent], head: tuple[int, str] | None, report: Report) -> bool:
     """The chain proves each event follows the one before; only the ends say nothing was cut off."""
     if not events:
-        return _bad(report, 0, "truncated", "the export holds no events, not even the genesis") is not None
+        _bad(report, 0, "truncated", "the export holds no events, not even the genesis")
+        return True
     last = events[-1]
     if len(events) != header.events or (header.head is not None and last.link != header.head):
         _bad(report, last.version, "truncated", f"the header announces {header.events} events ending at link "

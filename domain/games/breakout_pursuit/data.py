@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 from functools import cached_property
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from domain.kernel.board import Board
 from domain.kernel.pack.schema import Chart, Crt, Pack
@@ -23,14 +23,16 @@ VP_PLACES = {"paris": PARIS, "antwerp": ANTWERP, "reims": REIMS}  # vp_special r
 TEC_ROW = {"town": "town_city", "city": "town_city"}
 
 
-def steps_from(graph: Mapping[str, Iterable[str]], sources: Iterable[str]) -> dict[str, int]:
-    """Steps from the nearest of `sources` to every hex `graph` reaches from them (breadth-first)."""
+def steps_from(graph: Mapping[str, Iterable[str]], sources: Iterable[str],
+               enters: Callable[[str], bool] = lambda h: True) -> dict[str, int]:
+    """Steps from the nearest of `sources` to every hex `graph` reaches from them through hexes
+    `enters` allows (breadth-first; the sources themselves need not be allowed)."""
     dist = dict.fromkeys(sources, 0)
     todo = deque(dist)
     while todo:
         h = todo.popleft()
         for n in graph[h]:
-            if n not in dist:
+            if n not in dist and enters(n):
                 dist[n] = dist[h] + 1
                 todo.append(n)
     return dist

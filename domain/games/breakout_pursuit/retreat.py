@@ -13,11 +13,12 @@ hexes the earlier ones filled. A Truck and the unit it carries move together (Tr
 """
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from itertools import permutations
 from typing import Callable
 
 from domain.games.breakout_pursuit import eastward, movement, zoc
+from domain.games.breakout_pursuit.data import steps_from
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, State, Unit, enemy
 from domain.games.breakout_pursuit.strength import intact_fortress
 
@@ -103,15 +104,7 @@ def path_lengths(state: State, data, side: str, origins: frozenset[str]) -> Call
         options.get("supply_source_in_enemy_zoc", True) and h in enemy_zoc and not hex_barred(state, data, side, h))))
     if origins == data.east_edge:
         return lambda h: eastward.steps(data, h, start, data.across_land, passable) if h in start or passable(h) else None
-    dist = dict.fromkeys(start, 0)
-    queue = deque(start)
-    while queue:
-        h = queue.popleft()
-        for n in data.across_land[h]:
-            if n not in dist and passable(n):
-                dist[n] = dist[h] + 1
-                queue.append(n)
-    return dist.get
+    return steps_from(data.across_land, start, passable).get
 
 
 def closeness(state: State, data, u: Unit, hexes: list[str], cache: dict) -> dict[str, tuple[int, int]]:

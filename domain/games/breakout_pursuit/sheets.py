@@ -139,11 +139,6 @@ def _slot(slots: dict[str, Slot], uid: str) -> Slot:
 # --- one side's set-up in progress -----------------------------------------------------------------
 
 
-@lru_cache(maxsize=256)
-def area(data, name: str) -> frozenset[str]:
-    return data.area(name)
-
-
 class Board:
     """One side's set-up so far; `place` lays a unit on it (the umpire's plan of a historical set-up
     is laid unit by unit, each checked like an order)."""
@@ -174,8 +169,8 @@ class Board:
         constraints = data.pack.extra.get("setup_constraints", {})
         screened = side == GERMAN and any(slot.group == SCREEN for slot in self.slots.values())
         self.screen = tuple(constraints.get(SCREEN, {}).get("hexes", ())) if screened else ()
-        self.band = area(data, SCREEN_AREA) if self.screen else frozenset()
-        self.alternatives = tuple((area(data, a["area"]), int(a["max_units"]))
+        self.band = data.area(SCREEN_AREA) if self.screen else frozenset()
+        self.alternatives = tuple((data.area(a["area"]), int(a["max_units"]))
                                   for a in constraints.get(LE_MANS, {}).get("alternatives", ()))
         self._memo: dict = {}
 
@@ -195,21 +190,21 @@ class Board:
 
     def home(self, uid: str) -> frozenset[str]:
         a = self.slot(uid).area
-        return area(self.data, a) if a else frozenset()
+        return self.data.area(a) if a else frozenset()
 
     # --- modification f ---
 
     def f_eligible(self, uid: str) -> bool:
         if self.mod_f is None or self.slot(uid).area is None:
             return False
-        zone = area(self.data, self.mod_f["from_area"])
+        zone = self.data.area(self.mod_f["from_area"])
         if self.f_rule == "area_within":
             return bool(self.home(uid)) and self.home(uid) <= zone
         return self.slot(uid).historical in zone
 
     def f_used(self, uid: str, at: str) -> bool:
         """Would `uid` on `at` use modification f (a hex of f's area outside its own)?"""
-        return self.f_eligible(uid) and at in area(self.data, self.mod_f["to_area"]) and at not in self.home(uid)
+        return self.f_eligible(uid) and at in self.data.area(self.mod_f["to_area"]) and at not in self.home(uid)
 
     def f_count(self) -> int:
         if "f" not in self._memo:
@@ -395,7 +390,7 @@ def _cover(data, screen: tuple[str, ...], h: str) -> frozenset[str]:
 
 @lru_cache(maxsize=256)
 def _pool(data, names: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(sorted(frozenset().union(*(area(data, n) for n in names))))
+    return tuple(sorted(frozenset().union(*(data.area(n) for n in names))))
 
 
 def _most(todo: frozenset[str], covers: list[frozenset[str]], units: int) -> int:

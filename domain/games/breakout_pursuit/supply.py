@@ -161,7 +161,9 @@ def _german(state: State, data, only: frozenset[str] | None = None) -> dict[str,
     sources = {h: "east_edge" for h in data.east_edge if _usable(h, ground, state)}
     if only is None:
         reach = _spread(graph, sources, ground.blocked, None)
-        length = lambda h: _length(h, reach, graph)  # noqa: E731
+
+        def length(h: str) -> tuple[int, str] | None:
+            return _length(h, reach, graph)
     else:
         def length(h: str) -> tuple[int, str] | None:
             found = eastward.steps(data, h, sources, graph, lambda n: n not in ground.blocked)
