@@ -20,7 +20,6 @@ import threading
 import time
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any
 
 import msgspec
 

@@ -33,7 +33,7 @@ from domain.games.breakout_pursuit.effects import (
     AirdropCycleEnded, AirdropCycleStarted, AirdropMarkerLeft, AirdropRevealed, AirdropZoneChosen, FlagSet, UnitAirdropped,
 )
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, STAGING, State, Unit
-from domain.games.breakout_pursuit.movement import STACK_LIMIT, stack_count
+from domain.games.breakout_pursuit.stacking import STACK_LIMIT, stack_count
 from domain.games.breakout_pursuit.orders import Airland, AirdropUnit, StartAirdropCycle
 from domain.games.breakout_pursuit.strength import intact_fortress
 from domain.kernel.citation import HouseRule

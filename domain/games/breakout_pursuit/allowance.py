@@ -13,6 +13,7 @@ from typing import NamedTuple
 from domain.games.breakout_pursuit import cite
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, SUPPLIED, UNSUPPLIED, State, Unit
 from domain.kernel.citation import Citation
+from domain.kernel.commands import Reject
 
 INITIAL, MECHANIZED = "initial_movement", "mechanized_movement"
 
@@ -181,3 +182,11 @@ def frozen_at_start(state: State, data) -> tuple[str, ...]:
 def release_area(data) -> frozenset[str]:
     """Where an Allied combat unit's move lifts Special Rule G: North of the Seine, above the 2000 row."""
     return frozenset(h for h in data.area(G_RELEASE_AREA) if int(h[:-2]) < 20)
+
+
+def own_unit(state: State, seat: str, uid: str) -> Unit:
+    """The seat's unit `uid`, or Reject: a player moves only his own units (Movement A)."""
+    u = state.units.get(uid)
+    if u is None or u.side != state.core.layout.side_of(seat):
+        raise Reject("not_your_unit", f"{seat} has no unit {uid!r}.", cite.MOVEMENT_A, unit=uid)
+    return u

@@ -40,16 +40,8 @@ def leave(adj) -> None:
 # --- who may attack what ---------------------------------------------------------------------------
 
 
-def defenders_at(state: State, hex_id: str, side: str) -> list[Unit]:
-    """Every unit of `side` on the hex defends, together (D), a Truck's passenger included; not
-    markers, nor the Naval Supply unit, which can never be destroyed (Correction L656)."""
-    out = [u for u in state.at(hex_id) if u.side == side and u.cls != "marker" and u.type != "naval_supply"]
-    passengers = [state.units[u.carrying] for u in out if u.carrying and state.units[u.carrying].hex is None]
-    return out + passengers
-
-
 def defender_ids(state: State, data, hex_id: str, side: str) -> tuple[str, ...]:
-    ids = tuple(u.id for u in defenders_at(state, hex_id, side))
+    ids = tuple(u.id for u in state.defenders_at(hex_id, side))
     if side == GERMAN and strength.intact_fortress(state, data, hex_id):
         ids += (strength.fortress_id(hex_id),)
     return ids
@@ -61,7 +53,7 @@ def target_problem(state: State, data, side: str, hex_id: str) -> tuple[str, str
         return "unknown_hex", f"There is no hex {hex_id} on the map.", cite.COMBAT_A
     other = enemy(side)
     ids = defender_ids(state, data, hex_id, other)
-    bars = any(retreat.blocking(u) for u in defenders_at(state, hex_id, other)) or strength.fortress_id(hex_id) in ids
+    bars = any(retreat.blocking(u) for u in state.defenders_at(hex_id, other)) or strength.fortress_id(hex_id) in ids
     if not bars:
         return ("no_defender", f"No {other} unit that must be attacked is in {hex_id} (Supply and Pipeline units alone "
                 "are overrun by moving in, Movement B).", cite.COMBAT_A)
@@ -111,7 +103,7 @@ def targets(state: State, data, side: str) -> dict[str, tuple[str, ...]]:
 def assess(state: State, data, attackers: tuple[str, ...], hex_id: str) -> dict:
     """Strengths, defender supply, odds and die modifier of an attack."""
     side = state.units[attackers[0]].side
-    defenders = defenders_at(state, hex_id, enemy(side))
+    defenders = state.defenders_at(hex_id, enemy(side))
     states = supply.defender_states(state, data, [u.id for u in defenders])
     att, att_detail = strength.attack_strength(state, data, [state.units[a] for a in attackers])
     dfn, dfn_detail = strength.defense_strength(state, data, hex_id, defenders, states, enemy(side))
@@ -173,7 +165,7 @@ def attack(adj, seat: str, order: Attack) -> None:
     if not strength.is_lower_or_equal(used, column):
         raise Reject("odds_not_lower", f"The attack is at {column}; the attacker may only lower the odds (H), not raise them "
                      f"to {used}.", cite.COMBAT_H, odds=column)
-    if side == GERMAN and supply_defence.ask(adj, order, defenders_at(state, order.hex, ALLIED), a["attack"]):
+    if side == GERMAN and supply_defence.ask(adj, order, state.defenders_at(order.hex, ALLIED), a["attack"]):
         return  # the Allied player first chooses the Supply unit his defenders trace to (Supply H)
     resolve(adj, attackers, order.hex, order.odds)
 

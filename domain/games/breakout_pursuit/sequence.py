@@ -6,12 +6,16 @@ Phase); there are no Allied replacements (Correction L626). A phase in which the
 has nothing to decide is played by the umpire at once (its automatic steps are still recorded),
 so players and bots are only asked when there is a choice. Before the first Game-Turn come the
 German and the Allied Set-Up (setups.py), each played only when units await set-up.
+
+This module is the driver; what each phase does on entry and exit is the `Hooks` table that
+rules.py passes in (the phase modules never call back here: an order that ends its phase says so,
+and the rules end it).
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Mapping, NamedTuple
 
-from domain.games.breakout_pursuit import cite
+from domain.games.breakout_pursuit import cite, victory
 from domain.games.breakout_pursuit.effects import PhaseBegun, PlayerTurnEnded
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN
 from domain.kernel.adjudication import Adjudication
@@ -43,64 +47,43 @@ def label(clock: Clock, dates: str = "") -> str:
     return f"Game-Turn {clock.turn}{when}, {side}{PHASE_NAMES.get(clock.phase, clock.phase)}"
 
 
-def hooks() -> tuple[dict[str, Callable], dict[str, Callable]]:
-    """Phase entry hooks (return True when the phasing player has a decision to make) and exit
-    hooks, from the rules modules of each section."""
-    from domain.games.breakout_pursuit import airdrop, combat, movement, paratroops, reinforcements, setups, supply
+class Hooks(NamedTuple):
+    """What each phase does: on entry (True when the phasing player has a decision to make) and on exit."""
 
-    enter = {
-        SETUP: setups.enter,
-        "reinforcement": reinforcements.enter,
-        "airdrop": airdrop.enter,
-        "supply": supply.enter,
-        "initial_movement": lambda adj: any([movement.enter(adj), paratroops.enter(adj)]),  # both run
-        "combat": combat.enter,
-        "mechanized_movement": movement.enter,
-    }
-    leave = {
-        "reinforcement": reinforcements.leave,
-        "airdrop": airdrop.leave,
-        "supply": supply.leave,
-        "initial_movement": movement.leave,
-        "combat": combat.leave,
-        "mechanized_movement": movement.leave,
-    }
-    return enter, leave
+    enter: Mapping[str, Callable[[Adjudication], bool]]
+    leave: Mapping[str, Callable[[Adjudication], None]]
 
 
-def start(adj: Adjudication) -> None:
+def start(adj: Adjudication, hooks: Hooks) -> None:
     """Enter the scenario's first phase (called by the first command of the game)."""
-    enter(adj, adj.core.clock)
+    enter(adj, adj.core.clock, hooks)
 
 
-def enter(adj: Adjudication, clock: Clock) -> None:
+def enter(adj: Adjudication, clock: Clock, hooks: Hooks) -> None:
     """Begin a phase; if it holds no decision for the phasing player, play it out and go on."""
     while True:
         dates = adj.ruleset.dates(clock.turn)
         adj.emit(PhaseAdvanced(clock=clock, label=label(clock, dates), cite=(cite.SEQUENCE,)), PhaseBegun())
-        on_enter, _ = hooks()
-        if adj.core.finished or on_enter[clock.phase](adj):
+        if adj.core.finished or hooks.enter[clock.phase](adj):
             return
-        clock = _finish(adj)
-        if clock is None:
+        nxt = _finish(adj, hooks)
+        if nxt is None:
             return
+        clock = nxt
 
 
-def end_phase(adj: Adjudication) -> None:
+def end_phase(adj: Adjudication, hooks: Hooks) -> None:
     """The phasing player ends the current phase (O28)."""
-    nxt = _finish(adj)
+    nxt = _finish(adj, hooks)
     if nxt is not None:
-        enter(adj, nxt)
+        enter(adj, nxt, hooks)
 
 
-def _finish(adj: Adjudication) -> Clock | None:
+def _finish(adj: Adjudication, hooks: Hooks) -> Clock | None:
     """Run the current phase's exit steps; return the next phase's clock, or None if the game ended."""
-    from domain.games.breakout_pursuit import victory
-
     clock = adj.core.clock
-    _, on_leave = hooks()
-    if clock.phase in on_leave:
-        on_leave[clock.phase](adj)
+    if clock.phase in hooks.leave:
+        hooks.leave[clock.phase](adj)
     if adj.core.finished:
         return None
     if clock.phase == SETUP:  # the German player sets up first, then the Allied player (Setting Up, L678)

@@ -25,13 +25,13 @@ from collections import Counter
 from functools import lru_cache
 from typing import NamedTuple
 
-from domain.games.breakout_pursuit import cite
+from domain.games.breakout_pursuit import cite, naval
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, STAGING, State, Unit
+from domain.games.breakout_pursuit.stacking import STACK_LIMIT
 from domain.kernel.citation import Citation
 from domain.kernel.pack.provenance import Printed
 
 AWAITING_SETUP = "awaiting_setup"  # the unit's owner places it in his set-up phase
-STACK_LIMIT = 3  # Stacking M
 SCREEN, ALLIED_STAGING, LE_MANS, PARATROOPS, ROUEN_4 = (
     "jul_coastal_screen", "jul_allied_staging", "aug_le_mans", "aug_paratroops", "aug_rouen_4")
 # The heading (free set-up area) each constraint of `extra.setup_constraints` governs; inferred
@@ -299,8 +299,6 @@ class Board:
         if u.combat_unit and self.stacks[at] >= STACK_LIMIT:
             return Problem("over_stacked", f"{at} already holds three combat units.", cite.STACKING_M)
         if u.type == "naval_supply":  # a coastal hex of its area, never on the Zuider Zee (Naval M)
-            from domain.games.breakout_pursuit import naval
-
             if at not in naval.placement(self.state, data, u):
                 return Problem("naval_supply_hex", "The Naval Supply unit is set up on a coastal hex of its set-up area "
                                "free of German units, and never on the Zuider Zee coast.", cite.NAVAL_SUPPLY_M)

@@ -312,7 +312,8 @@ def legal(state: State, data, side: str) -> list[JudgeSupply]:
     return out
 
 
-def judge(adj, seat: str, order: JudgeSupply) -> None:
+def judge(adj, seat: str, order: JudgeSupply) -> bool:
+    """Judge Allied supply with the Supply units chosen; the phase is then over (True)."""
     state = adj.state
     if state.core.layout.side_of(seat) != ALLIED:
         raise Reject("no_supply_decision", "German supply is judged by the umpire: there is nothing to choose.", cite.SUPPLY_D)
@@ -324,9 +325,7 @@ def judge(adj, seat: str, order: JudgeSupply) -> None:
             raise Reject("not_a_supply_unit", f"{sid!r} is not an Allied Supply unit on the map; only those may be traced to.",
                          cite.SUPPLY_G, unit=sid)
     _judge(adj, ALLIED, order.use)
-    from domain.games.breakout_pursuit import sequence
-
-    sequence.end_phase(adj)
+    return True
 
 
 def _judge(adj, side: str, use: tuple[str, ...]) -> None:

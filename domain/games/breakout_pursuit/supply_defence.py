@@ -195,9 +195,7 @@ def answer(adj, seat: str, order: DefensiveSupply) -> Attack:
 
 
 def _defenders(state: State, hex_id: str) -> list[Unit]:
-    from domain.games.breakout_pursuit.combat import defenders_at
-
-    return defenders_at(state, hex_id, ALLIED)
+    return state.defenders_at(hex_id, ALLIED)
 
 
 def _strength(state: State, data, attack: Attack) -> int:
