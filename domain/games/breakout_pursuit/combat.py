@@ -19,6 +19,7 @@ from domain.games.breakout_pursuit.effects import AttackResolved
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, SUPPLIED, State, Unit, enemy
 from domain.games.breakout_pursuit.orders import Advance, Attack, Battlegroups, DefensiveSupply, ExchangeLosses, Retreat
 from domain.kernel.commands import Order, Reject
+from domain.kernel.problem import Problem
 
 LIMIT = 64  # answers listed per decision: each is accepted; the list is not every possible answer
 
@@ -47,42 +48,42 @@ def defender_ids(state: State, data, hex_id: str, side: str) -> tuple[str, ...]:
     return ids
 
 
-def target_problem(state: State, data, side: str, hex_id: str) -> tuple[str, str, object] | None:
-    """Why a hex cannot be attacked by `side` at all: (code, message, citation), or None."""
+def target_problem(state: State, data, side: str, hex_id: str) -> Problem | None:
+    """Why a hex cannot be attacked by `side` at all, or None."""
     if hex_id not in data.map.hexes:
-        return "unknown_hex", f"There is no hex {hex_id} on the map.", cite.COMBAT_A
+        return Problem("unknown_hex", f"There is no hex {hex_id} on the map.", cite.COMBAT_A)
     other = enemy(side)
     ids = defender_ids(state, data, hex_id, other)
     bars = any(retreat.blocking(u) for u in state.defenders_at(hex_id, other)) or strength.fortress_id(hex_id) in ids
     if not bars:
-        return ("no_defender", f"No {other} unit that must be attacked is in {hex_id} (Supply and Pipeline units alone "
+        return Problem("no_defender", f"No {other} unit that must be attacked is in {hex_id} (Supply and Pipeline units alone "
                 "are overrun by moving in, Movement B).", cite.COMBAT_A)
     if all(i in state.defended for i in ids):
         # units that retreated into a hex attacked later share its result (Correction L632), but a hex
         # whose every unit has been attacked this phase cannot be attacked again (E)
-        return "defenders_already_attacked", f"Every defender in {hex_id} has already been attacked this Combat Phase.", cite.COMBAT_E
+        return Problem("defenders_already_attacked", f"Every defender in {hex_id} has already been attacked this Combat Phase.", cite.COMBAT_E)
     return None
 
 
-def attacker_problem(state: State, data, side: str, u: Unit | None, uid: str, hex_id: str) -> tuple[str, str, object] | None:
-    """Why a unit may not join an attack on `hex_id`: (code, message, citation), or None."""
+def attacker_problem(state: State, data, side: str, u: Unit | None, uid: str, hex_id: str) -> Problem | None:
+    """Why a unit may not join an attack on `hex_id`, or None."""
     if u is None or u.side != side:
-        return "not_your_unit", f"{uid} is not a {side} unit.", cite.COMBAT_A
+        return Problem("not_your_unit", f"{uid} is not a {side} unit.", cite.COMBAT_A)
     if u.hex is None:
-        return "not_on_map", f"{uid} is not on the map.", cite.COMBAT_A
+        return Problem("not_on_map", f"{uid} is not on the map.", cite.COMBAT_A)
     if not u.combat_unit:
-        return "not_a_combat_unit", f"{uid} has no attack strength (Trucks defend only).", cite.NON_COMBAT_A
+        return Problem("not_a_combat_unit", f"{uid} has no attack strength (Trucks defend only).", cite.NON_COMBAT_A)
     if uid in state.attacked:
-        return "already_attacked", f"{uid} has already attacked this Combat Phase.", cite.COMBAT_E
+        return Problem("already_attacked", f"{uid} has already attacked this Combat Phase.", cite.COMBAT_E)
     if hex_id not in data.neighbours.get(u.hex, ()):
-        return "not_adjacent", f"{uid} in {u.hex} is not adjacent to {hex_id}.", cite.COMBAT_A
+        return Problem("not_adjacent", f"{uid} in {u.hex} is not adjacent to {hex_id}.", cite.COMBAT_A)
     if data.sea_between(u.hex, hex_id):
-        return "across_sea", f"{uid} cannot attack across the Sea hexside between {u.hex} and {hex_id}.", cite.TEC_SEA
+        return Problem("across_sea", f"{uid} cannot attack across the Sea hexside between {u.hex} and {hex_id}.", cite.TEC_SEA)
     if state.fired.get(u.hex, hex_id) != hex_id:
-        return ("stack_split", f"Units in {u.hex} have attacked {state.fired[u.hex]} this Combat Phase; units in one hex "
+        return Problem("stack_split", f"Units in {u.hex} have attacked {state.fired[u.hex]} this Combat Phase; units in one hex "
                 "may not attack different hexes.", cite.COMBAT_B)
     if strength.unit_attack(state, data, u) <= 0:
-        return ("zero_strength", f"{uid} attacks with a Combat Strength of zero ({state.supply.get(uid, 'supplied')}) and may "
+        return Problem("zero_strength", f"{uid} attacks with a Combat Strength of zero ({state.supply.get(uid, 'supplied')}) and may "
                 "not take part in an attack.", cite.CRT_CLAMP)
     return None
 
@@ -152,11 +153,11 @@ def attack(adj, seat: str, order: Attack) -> None:
         raise Reject("bad_attackers", "Name each attacking unit once, at least one.", cite.COMBAT_A)
     problem = target_problem(state, data, side, order.hex)
     if problem:
-        raise Reject(*problem, hex=order.hex)
+        raise problem.reject(hex=order.hex)
     for uid in attackers:
         problem = attacker_problem(state, data, side, state.units.get(uid), uid, order.hex)
         if problem:
-            raise Reject(*problem, unit=uid)
+            raise problem.reject(unit=uid)
     a = assess(state, data, attackers, order.hex)
     column, columns = a["column"], data.crt.columns
     used = order.odds or column

@@ -25,6 +25,7 @@ from domain.games.breakout_pursuit.data import TEC_ROW, MissingData
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, State, Unit
 from domain.kernel.commands import Reject
 from domain.kernel.grid import hexside_id
+from domain.kernel.problem import Problem
 
 NOT_ENTERABLE = ("sea",)  # an all-sea hex (Movement B: units may never cross a sea hexside)
 
@@ -159,8 +160,7 @@ def walk(data, u: Unit, path: tuple[str, ...], q: Query) -> tuple[list[int], lis
         via = hexside_id(here, n)
         c = step(here, n, via, q)
         if c is None:
-            code, message, rule = _prohibited(here, n, via, q)
-            raise Reject(code, message, rule, frm=here, hex=n)
+            raise _prohibited(here, n, via, q).reject(frm=here, hex=n)
         if via in q.river:
             why.append(cite.TEC_RIVER)
         if n in q.west_wall:
@@ -175,17 +175,17 @@ def walk(data, u: Unit, path: tuple[str, ...], q: Query) -> tuple[list[int], lis
     return steps, why
 
 
-def _prohibited(frm: str, to: str, via: str, q: Query) -> tuple[str, str, object]:
-    """Why `step` refused a step: the code, a sentence and the rule."""
+def _prohibited(frm: str, to: str, via: str, q: Query) -> Problem:
+    """Why `step` refused a step."""
     if via in q.sea:
-        return "sea_hexside", f"Units may never cross the sea hexside between {frm} and {to}.", cite.MOVEMENT_B
+        return Problem("sea_hexside", f"Units may never cross the sea hexside between {frm} and {to}.", cite.MOVEMENT_B)
     if to not in q.entry:
-        return "sea_hex", f"{to} is an all-sea hex.", cite.MOVEMENT_B
+        return Problem("sea_hex", f"{to} is an all-sea hex.", cite.MOVEMENT_B)
     if to in q.trucks:
-        return "truck", f"{to} holds an Allied Truck: German units may not enter it; it must be attacked.", cite.NON_COMBAT_A
+        return Problem("truck", f"{to} holds an Allied Truck: German units may not enter it; it must be attacked.", cite.NON_COMBAT_A)
     if to in q.enemy:
-        return "enemy_occupied", f"{to} is occupied by enemy units.", cite.MOVEMENT_B
+        return Problem("enemy_occupied", f"{to} is occupied by enemy units.", cite.MOVEMENT_B)
     if to in q.fortresses:
-        return "fortress", f"{to} is an intact German fortress: Allied units may not enter it.", cite.FORTRESS_GENERAL
-    return "zoc_to_zoc", (f"{frm} and {to} are both in enemy ZOC: this unit may only leave an enemy-controlled hex "
-                          "for an uncontrolled one."), cite.ZOC_K
+        return Problem("fortress", f"{to} is an intact German fortress: Allied units may not enter it.", cite.FORTRESS_GENERAL)
+    return Problem("zoc_to_zoc", f"{frm} and {to} are both in enemy ZOC: this unit may only leave an enemy-controlled hex "
+                   "for an uncontrolled one.", cite.ZOC_K)

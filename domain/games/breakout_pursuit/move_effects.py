@@ -14,6 +14,7 @@ from domain.games.breakout_pursuit.allowance import LIFTED, frozen, release_area
 from domain.games.breakout_pursuit.costs import OVERRUN_TYPES
 from domain.games.breakout_pursuit.effects import FlagSet, PipelinesDeactivated
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, Unit
+from domain.kernel.search import component
 
 
 def consequences(adj, u: Unit, path: tuple[str, ...]) -> None:
@@ -50,14 +51,7 @@ def _cut_pipelines(adj) -> None:
     chain of active Pipeline units turn inactive at once."""
     state, data = adj.state, adj.ruleset.data
     active = {u.hex: u.id for u in state.units.values() if u.type == "pipeline" and u.hex is not None and u.active}
-    linked: set[str] = set()
-    todo = [data.bayeux] if data.bayeux in active else []
-    while todo:
-        h = todo.pop()
-        if h in linked:
-            continue
-        linked.add(h)
-        todo += [n for n in data.neighbours[h] if n in active and n not in linked]
+    linked = component(data.neighbours, data.bayeux, active.keys()) if data.bayeux in active else set()
     cut = tuple(sorted(uid for h, uid in active.items() if h not in linked))
     if cut:
         adj.emit(PipelinesDeactivated(units=cut, cite=(cite.PIPELINE_E, cite.PIPELINE_H, cite.PIPELINE_DESTROYED)))

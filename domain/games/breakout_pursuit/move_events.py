@@ -112,7 +112,7 @@ def plan(state: State, data, u: Unit, path: tuple[str, ...], events: list[MoveEv
     movement query, when the caller has one for this state."""
     b = budget(state, data, u)
     if b.stop is not None:
-        raise Reject(b.stop.code, b.stop.message, b.stop.citation, unit=u.id)
+        raise b.stop.reject(unit=u.id)
     carrying_kinds = [e for e in events if e.kind != "exit"]
     if carrying_kinds and (u.type != "truck" or state.core.clock.phase != INITIAL):
         raise Reject("not_a_truck", "Only a Truck picks up and drops off units, in the Initial Movement Phase.", cite.TRUCK_B)

@@ -207,7 +207,7 @@ def move(adj, seat: str, order: Move) -> None:
     u = own_unit(state, seat, order.unit)
     b = budget(state, data, u)
     if b.stop is not None:
-        raise Reject(b.stop.code, b.stop.message, b.stop.citation, unit=u.id)
+        raise b.stop.reject(unit=u.id)
     if not order.path:
         raise Reject("empty_path", "A move lists at least one hex to enter.", cite.MOVEMENT_GENERAL)
     if order.path[0] == u.hex:
@@ -246,7 +246,7 @@ def to_staging(adj, seat: str, order: MoveToStaging) -> None:
     u = own_unit(state, seat, order.unit)
     stop = why_not(state, data, u)
     if stop is not None:
-        raise Reject(stop.code, stop.message, stop.citation, unit=u.id)
+        raise stop.reject(unit=u.id)
     if u.side != ALLIED or u.hex != data.cherbourg:
         raise Reject("not_on_cherbourg", f"Only an Allied unit that starts the Initial Movement Phase on Cherbourg "
                      f"({data.cherbourg}) may go to the Staging Area.", cite.STAGING_C, unit=u.id)

@@ -119,7 +119,7 @@ def place(adj, seat: str, order: SetupPlace) -> bool:
     board = Board(state, data, side)
     problem = board.problem(u.id, order.at)
     if problem is not None:
-        raise Reject(problem.code, problem.message, problem.cite, unit=u.id, at=order.at)
+        raise problem.reject(unit=u.id, at=order.at)
     _emit(adj, board, u.id, order.at, (board.slot(u.id).cite,))
     return _done(adj, side)
 

@@ -30,6 +30,7 @@ from domain.games.breakout_pursuit.model import ALLIED, GERMAN, STAGING, State, 
 from domain.games.breakout_pursuit.stacking import STACK_LIMIT
 from domain.kernel.citation import Citation
 from domain.kernel.pack.provenance import Printed
+from domain.kernel.problem import Problem
 
 AWAITING_SETUP = "awaiting_setup"  # the unit's owner places it in his set-up phase
 SCREEN, ALLIED_STAGING, LE_MANS, PARATROOPS, ROUEN_4 = (
@@ -54,12 +55,6 @@ class Slot(NamedTuple):
     historical: str | None  # the printed historical hex, or "staging"
     group: str | None  # the sheet's extra constraint
     cite: Citation  # the sheet line that places the unit
-
-
-class Problem(NamedTuple):
-    code: str
-    message: str
-    cite: Citation
 
 
 def optional_only(data, counter: str) -> bool:

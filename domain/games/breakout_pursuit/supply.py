@@ -23,7 +23,6 @@ unit first: supply_defence.py asks, and records the Supply units traced to in `S
 """
 from __future__ import annotations
 
-from collections import deque
 from typing import Iterable, NamedTuple
 
 from domain.games.breakout_pursuit import cite, eastward, zoc
@@ -32,6 +31,7 @@ from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, SUPPLI
 from domain.games.breakout_pursuit.orders import JudgeSupply
 from domain.kernel.commands import Reject
 from domain.kernel.effects import PhaseAdvanced
+from domain.kernel.search import spread
 
 RANK = {SUPPLIED: 0, UNSUPPLIED: 1, ISOLATED: 2}
 NAVAL_USERS = ("UK", "Ca")  # Naval Supply P; Explanation of Terms (Unit Designation)
@@ -49,18 +49,7 @@ class Trace(NamedTuple):
 def _spread(graph, sources: dict[str, str], blocked: frozenset[str], limit: int | None) -> dict[str, tuple[int, str]]:
     """Breadth-first from every source hex at once: steps and nearest source for each hex reached
     through hexes a path may enter (a source hex itself may be in enemy ZOC: the path ends there)."""
-    reach = {h: (0, label) for h, label in sorted(sources.items())}
-    queue = deque(reach)
-    while queue:
-        h = queue.popleft()
-        d, label = reach[h]
-        if limit is not None and d >= limit:
-            continue
-        for n in graph.get(h, ()):
-            if n not in reach and n not in blocked:
-                reach[n] = (d + 1, label)
-                queue.append(n)
-    return reach
+    return spread(graph, dict(sorted(sources.items())), enters=lambda n: n not in blocked, limit=limit)
 
 
 def _length(hex_id: str, reach: dict[str, tuple[int, str]], graph) -> tuple[int, str] | None:
