@@ -23,6 +23,7 @@ from domain.games.breakout_pursuit.orders import (
     StartAirdropCycle,
 )
 from domain.games.breakout_pursuit.setup import setup, unit_from
+from domain.kernel import phases
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.commands import Order, Reject
 from domain.kernel.core import Clock
@@ -30,8 +31,9 @@ from domain.kernel.ruleset import Ruleset
 from domain.kernel.seats import PUBLIC, Viewer
 
 # What each phase does on entry (True: the phasing player has a decision to make) and on exit,
-# from the rules module of its section; sequence.py drives the phases through this table.
-HOOKS = sequence.Hooks(
+# from the rules module of its section, and what comes next (sequence.py); the kernel's phase
+# driver plays the phases through this table.
+PHASE_TABLE = phases.Phases(
     enter={
         sequence.SETUP: setups.enter,
         "reinforcement": reinforcements.enter,
@@ -49,6 +51,8 @@ HOOKS = sequence.Hooks(
         "combat": combat.leave,
         "mechanized_movement": movement.leave,
     },
+    announce=sequence.announce,
+    following=sequence.following,
 )
 ANSWERS = (Retreat, ExchangeLosses, Battlegroups, Advance, DefensiveSupply)
 # Orders a player may take back (the kernel's Undo) when they revealed nothing: moving and placing
@@ -90,7 +94,7 @@ class BreakoutPursuit(Ruleset):
         return super().position(replace(state, units=units), spec)
 
     def begin(self, adj: Adjudication) -> None:
-        sequence.start(adj, HOOKS)
+        phases.start(adj, PHASE_TABLE)
 
     def phasing(self, state: State) -> tuple[str, ...]:
         side = state.core.clock.side
@@ -183,7 +187,7 @@ class BreakoutPursuit(Ruleset):
                 raise Reject("wrong_phase", f"A {tag!r} order is not allowed in the {sequence.PHASE_NAMES[phase]}.", cite.SEQUENCE,
                              phase=phase)
         if over:
-            sequence.end_phase(adj, HOOKS)
+            phases.end_phase(adj, PHASE_TABLE)
 
     def assess(self, state: State, seat: str, order: Order) -> dict[str, Any] | None:
         return combat.forecast(state, self.data, order) if isinstance(order, Attack) else None

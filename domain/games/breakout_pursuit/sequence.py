@@ -7,13 +7,11 @@ has nothing to decide is played by the umpire at once (its automatic steps are s
 so players and bots are only asked when there is a choice. Before the first Game-Turn come the
 German and the Allied Set-Up (setups.py), each played only when units await set-up.
 
-This module is the driver; what each phase does on entry and exit is the `Hooks` table that
-rules.py passes in (the phase modules never call back here: an order that ends its phase says so,
-and the rules end it).
+The kernel's phase driver (kernel/phases.py) plays the phases; this module says how a phase is
+announced and what follows it (`announce`, `following`); rules.py hands both to the driver with
+the table of what each phase does (`rules.PHASE_TABLE`).
 """
 from __future__ import annotations
-
-from typing import Callable, Mapping, NamedTuple
 
 from domain.games.breakout_pursuit import cite, victory
 from domain.games.breakout_pursuit.effects import PhaseBegun, PlayerTurnEnded
@@ -47,45 +45,16 @@ def label(clock: Clock, dates: str = "") -> str:
     return f"Game-Turn {clock.turn}{when}, {side}{PHASE_NAMES.get(clock.phase, clock.phase)}"
 
 
-class Hooks(NamedTuple):
-    """What each phase does: on entry (True when the phasing player has a decision to make) and on exit."""
-
-    enter: Mapping[str, Callable[[Adjudication], bool]]
-    leave: Mapping[str, Callable[[Adjudication], None]]
-
-
-def start(adj: Adjudication, hooks: Hooks) -> None:
-    """Enter the scenario's first phase (called by the first command of the game)."""
-    enter(adj, adj.core.clock, hooks)
+def announce(adj: Adjudication, clock: Clock) -> None:
+    """A phase begins: the clock and its label, with the dates of its Game-Turn."""
+    dates = adj.ruleset.dates(clock.turn)
+    adj.emit(PhaseAdvanced(clock=clock, label=label(clock, dates), cite=(cite.SEQUENCE,)), PhaseBegun())
 
 
-def enter(adj: Adjudication, clock: Clock, hooks: Hooks) -> None:
-    """Begin a phase; if it holds no decision for the phasing player, play it out and go on."""
-    while True:
-        dates = adj.ruleset.dates(clock.turn)
-        adj.emit(PhaseAdvanced(clock=clock, label=label(clock, dates), cite=(cite.SEQUENCE,)), PhaseBegun())
-        if adj.core.finished or hooks.enter[clock.phase](adj):
-            return
-        nxt = _finish(adj, hooks)
-        if nxt is None:
-            return
-        clock = nxt
-
-
-def end_phase(adj: Adjudication, hooks: Hooks) -> None:
-    """The phasing player ends the current phase (O28)."""
-    nxt = _finish(adj, hooks)
-    if nxt is not None:
-        enter(adj, nxt, hooks)
-
-
-def _finish(adj: Adjudication, hooks: Hooks) -> Clock | None:
-    """Run the current phase's exit steps; return the next phase's clock, or None if the game ended."""
-    clock = adj.core.clock
-    if clock.phase in hooks.leave:
-        hooks.leave[clock.phase](adj)
-    if adj.core.finished:
-        return None
+def following(adj: Adjudication, clock: Clock) -> Clock | None:
+    """What comes after the phase `clock`: the next phase of the Player-Turn; at the end of a
+    Player-Turn its victory checks, then the other player's turn or the next Game-Turn; None once
+    the game has ended."""
     if clock.phase == SETUP:  # the German player sets up first, then the Allied player (Setting Up, L678)
         if clock.side == GERMAN:
             return Clock(turn=clock.turn, phase=SETUP, side=ALLIED)
