@@ -2,7 +2,7 @@
 
 import { el } from './dom.js';
 import { citationText, eventItem } from './history.js';
-import { attackersOf, describe, groupByKind, hexesOf, isAttack, isMove, kindName, sameSet, targetOf } from './orders.js';
+import { attackersOf, describe, groupByKind, hexesOf, isAttack, isMove, kindName, placeName, sameSet, targetOf, terms, unitName } from './orders.js';
 
 const seatName = (game, id) => game.layout.seats.find((s) => s.id === id)?.name || id;
 const BUTTONS_SHOWN = 12;
@@ -70,12 +70,12 @@ export function orders(game, act) {
       const unitIds = [...new Set(group.map((o) => o.unit))];
       section.append(el('p', { class: 'hint' }, 'Click a ringed unit on the map, then a highlighted hex.'),
         el('div', { class: 'buttons' }, unitIds.map((u) => el('button', { type: 'button', class: 'pick', 'data-unit': u,
-          onclick: () => act.select({ kind: 'unit', unit: u, hex: act.units().find((x) => x.id === u)?.hex }) }, u))));
+          title: u, onclick: () => act.select({ kind: 'unit', unit: u, hex: act.units().find((x) => x.id === u)?.hex }) }, unitName(u)))));
     } else if (type === 'attack' && group.every(isAttack)) {
       const targets = [...new Set(group.map(targetOf))];
       section.append(el('p', { class: 'hint' }, 'Click a target hex outlined in red, then choose the attackers.'),
         el('div', { class: 'buttons' }, targets.map((h) => el('button', { type: 'button', class: 'pick', 'data-target': h,
-          onclick: () => act.selectTarget(h) }, `target ${h}`))));
+          onclick: () => act.selectTarget(h) }, `target ${placeName(h)}`))));
     } else {
       const buttons = group.map((o) => el('button', { type: 'button', class: `order ${type === 'end_phase' ? 'end' : ''}`,
         'data-order': JSON.stringify(o), onclick: () => act.submit(o) }, type === 'end_phase' ? 'End phase' : describe(o)));
@@ -95,13 +95,14 @@ export function selection(game, act) {
   const cancel = el('button', { type: 'button', class: 'cancel', onclick: () => act.select(null) }, 'Cancel');
   if (s.kind === 'unit') {
     const stack = act.unitsIn(s.hex).filter((u) => act.movesOf(u.id).length);
-    return [el('p', {}, `Selected ${s.unit} in ${s.hex}: click a highlighted hex to move there (${act.movesOf(s.unit).length} legal destinations).`),
+    return [el('p', {}, `Selected ${unitName(s.unit)} in ${placeName(s.hex)}: click a highlighted hex to move there (${act.movesOf(s.unit).length} legal destinations).`),
       stack.length > 1 ? el('div', { class: 'buttons' }, 'Others here: ', stack.filter((u) => u.id !== s.unit).map((u) =>
-        el('button', { type: 'button', class: 'pick', 'data-unit': u.id, onclick: () => act.select({ kind: 'unit', unit: u.id, hex: s.hex }) }, u.id))) : null,
+        el('button', { type: 'button', class: 'pick', 'data-unit': u.id, title: u.id, onclick: () => act.select({ kind: 'unit', unit: u.id, hex: s.hex }) }, unitName(u.id)))) : null,
       cancel];
   }
   if (s.kind === 'path') {
-    return [el('p', { id: 'chosen-path' }, `Move ${s.unit}: ${s.order.path.join(' → ')}`),
+    return [el('p', { id: 'chosen-path' }, `Move ${unitName(s.unit)}: ${[act.units().find((u) => u.id === s.unit)?.hex, ...s.order.path].filter(Boolean).join(' → ')}`
+      + (placeName(s.order.path[s.order.path.length - 1]) !== s.order.path[s.order.path.length - 1] ? ` (${placeName(s.order.path[s.order.path.length - 1])})` : '')),
       s.ways.length > 1 ? el('div', { class: 'buttons' }, 'Other paths: ', s.ways.filter((o) => o !== s.order).map((o) =>
         el('button', { type: 'button', onclick: () => act.select({ ...s, order: o }) }, o.path.join('→')))) : null,
       el('div', { class: 'buttons' }, el('button', { type: 'button', class: 'submit', id: 'submit-move', onclick: () => act.submit(s.order) }, 'Submit move'), cancel)];
@@ -109,8 +110,8 @@ export function selection(game, act) {
   if (s.kind === 'target') return attackPanel(game, act, s, cancel);
   const here = act.unitsIn(s.hex);
   const about = (game.legal?.orders || []).filter((o) => !isMove(o) && !isAttack(o) && hexesOf(o).includes(s.hex));
-  const name = (u) => (u.marker && !u.kind && !u.type ? `a ${u.side} marker` : u.id);
-  return [el('p', {}, `Hex ${s.hex}: ${here.length ? here.map(name).join(', ') : 'no pieces you can see'}.`),
+  const name = (u) => (u.marker && !u.kind && !u.type ? `a ${u.side} marker` : unitName(u.id));
+  return [el('p', {}, `Hex ${placeName(s.hex)}: ${here.length ? here.map(name).join(', ') : 'no pieces you can see'}.`),
     about.length ? el('div', { class: 'buttons' }, about.map((o) => el('button', { type: 'button', class: 'order', onclick: () => act.submit(o) },
       `${kindName(o.type)}: ${describe(o)}`))) : null, cancel];
 }
@@ -120,9 +121,9 @@ function attackPanel(game, act, s, cancel) {
   const eligible = [...new Set(options.flatMap(attackersOf))];
   const matching = options.filter((o) => sameSet(attackersOf(o), s.attackers));
   const chosen = matching.find((o) => (o.odds || '') === s.odds) || matching[0];
-  const defenders = act.unitsIn(s.hex).map((u) => (u.marker && !u.kind && !u.type ? `a ${u.side} marker` : u.id));
+  const defenders = act.unitsIn(s.hex).map((u) => (u.marker && !u.kind && !u.type ? `a ${u.side} marker` : unitName(u.id)));
   const boxes = eligible.map((id) => el('label', { class: 'attacker' }, el('input', { type: 'checkbox', value: id, checked: s.attackers.includes(id),
-    onchange: (e) => act.select({ ...s, attackers: e.target.checked ? [...s.attackers, id] : s.attackers.filter((x) => x !== id) }) }), ` ${id}`));
+    onchange: (e) => act.select({ ...s, attackers: e.target.checked ? [...s.attackers, id] : s.attackers.filter((x) => x !== id) }) }), ` ${unitName(id)}`));
   const odds = matching.length > 1 || matching.some((o) => o.odds)
     ? el('label', {}, 'Odds: ', el('select', { id: 'odds', onchange: (e) => act.select({ ...s, odds: e.target.value }) },
       matching.map((o) => el('option', { value: o.odds || '', selected: (o.odds || '') === (chosen?.odds || '') },
@@ -131,11 +132,11 @@ function attackPanel(game, act, s, cancel) {
   const seen = chosen && act.assessment(chosen);
   const forecast = seen
     ? el('p', { id: 'forecast' }, `${seen.attack} against ${seen.defense}: ${seen.odds}`
-      + `${seen.die_modifier ? `, die ${seen.die_modifier > 0 ? '+' : ''}${seen.die_modifier}` : ''}. By the die: `
-      + seen.results.map((r, i) => `${i + 1} ${r}`).join(', '))
+      + `${seen.die_modifier ? `, die ${seen.die_modifier > 0 ? '+' : ''}${seen.die_modifier}` : ''}. By the die: `,
+      seen.results.flatMap((r, i) => [i ? ', ' : '', `${i + 1} `, el('abbr', { title: terms()[r] || r }, r)]))
     : el('p', { class: 'hint', id: 'forecast' }, seen === undefined ? 'Asking the umpire for the odds...'
       : 'The umpire computes the odds when it rules.');
-  return [el('p', {}, `Attack ${s.hex} (${defenders.join(', ') || 'the enemy there'}) with:`), el('div', { class: 'attackers' }, boxes),
+  return [el('p', {}, `Attack ${placeName(s.hex)} (${defenders.join(', ') || 'the enemy there'}) with:`), el('div', { class: 'attackers' }, boxes),
     ...(matching.length ? [odds, forecast].filter(Boolean) : [el('p', { class: 'warn' }, 'That choice of attackers is not a legal attack now.')]),
     el('div', { class: 'buttons' }, el('button', { type: 'button', class: 'submit', id: 'submit-attack', disabled: !chosen,
       onclick: () => act.submit(chosen) }, 'Submit attack'), cancel)];
@@ -155,5 +156,5 @@ export function ruling({ order, pending, answer, ruled, error }) {
     r.message ? el('p', { class: 'message' }, r.message) : null,
     r.partial ? el('p', { class: 'partial' }, `Accepted in part: ${describe({ type: 'partial', ...r.partial })}`) : null,
     r.citations?.length ? el('ul', { class: 'citations', id: 'ruling-citations' }, r.citations.map((c) => el('li', { class: 'citation' }, citationText(c)))) : null,
-    answer.effects?.length ? el('ol', { class: 'effects', id: 'ruling-effects' }, answer.effects.map((e) => eventItem(e, { open: true }))) : null];
+    answer.effects?.length ? el('ol', { class: 'effects', id: 'ruling-effects' }, answer.effects.map((e) => eventItem(e, { open: true, terms: terms() }))) : null];
 }
