@@ -2,6 +2,7 @@
 
 import { el } from './dom.js';
 import { citationText, eventItem } from './history.js';
+import { NATIONALITY_COLOURS, SYMBOLS, SYMBOL_NAMES, nationality, nationalityName } from './pieces.js';
 import { attackersOf, describe, groupByKind, hexesOf, isAttack, isMove, kindName, placeName, sameSet, targetOf, terms, unitName } from './orders.js';
 
 const seatName = (game, id) => game.layout.seats.find((s) => s.id === id)?.name || id;
@@ -157,4 +158,25 @@ export function ruling({ order, pending, answer, ruled, error }) {
     r.partial ? el('p', { class: 'partial' }, `Accepted in part: ${describe({ type: 'partial', ...r.partial })}`) : null,
     r.citations?.length ? el('ul', { class: 'citations', id: 'ruling-citations' }, r.citations.map((c) => el('li', { class: 'citation' }, citationText(c)))) : null,
     answer.effects?.length ? el('ol', { class: 'effects', id: 'ruling-effects' }, answer.effects.map((e) => eventItem(e, { open: true, terms: terms() }))) : null];
+}
+
+// Through the CSSOM: the pages' CSP refuses style attributes.
+function swatch(colour) {
+  const node = el('span', { class: 'swatch' });
+  node.style.background = colour;
+  return node;
+}
+
+// What the colours and symbols on the map mean, for the pieces now on it, by name.
+export function legend(game, units) {
+  const nats = [...new Set(units.map(nationality).filter(Boolean))].sort();
+  const sides = nats.length ? [] : game.layout.sides.filter((s) => units.some((u) => u.side === s.id));
+  const symbols = [...new Set(units.map((u) => SYMBOLS[u.kind || u.type]).filter(Boolean))];
+  return [
+    el('ul', { class: 'colours' }, nats.map((n) => el('li', {}, swatch(NATIONALITY_COLOURS[n] || '#777'), nationalityName(n))),
+      sides.map((s) => el('li', {}, swatch(game.colours[s.id]), s.name))),
+    el('ul', { class: 'symbols' }, symbols.map((k) => el('li', {}, SYMBOL_NAMES[k]))),
+    el('p', { class: 'small' }, 'Counters show size (XX division, X brigade, BG battlegroup) over the NATO symbol, strength-movement under it. '
+      + 'A dashed amber edge: disrupted. Hover a hex for its number, place and pieces.'),
+  ];
 }

@@ -6,7 +6,7 @@ import { client, forgetToken, newKey, tokenFor } from './api.js';
 import { el, fill } from './dom.js';
 import { eventItem } from './history.js';
 import { Board } from './map.js';
-import { attackersOf, hexesOf, isAttack, isMove, setNames, targetOf, terms } from './orders.js';
+import { attackersOf, hexesOf, isAttack, isMove, placeName, setNames, targetOf, terms, unitName } from './orders.js';
 import * as panels from './panels.js';
 import { looks, sideColours } from './pieces.js';
 import * as replay from './replay.js';
@@ -107,7 +107,8 @@ function renderBoard() {
   const stacks = [...byHex].map(([hex, list]) => {
     const top = list.find((u) => u.id === sel?.unit) || list.find((u) => canMove.has(u.id)) || list[0];
     const ordered = [top, ...list.filter((u) => u !== top)];
-    return { hex, units: ordered.map((u) => looks(u, game.colours)), ring: list.some((u) => canMove.has(u.id)),
+    const title = `${placeName(hex)}: ${list.map((u) => (u.marker && !u.kind && !u.type ? `a ${u.side} marker` : unitName(u.id))).join(', ')}`;
+    return { hex, title, units: ordered.map((u) => looks(u, game.colours)), ring: list.some((u) => canMove.has(u.id)),
       selected: sel?.hex === hex || (sel?.unit && list.some((u) => u.id === sel.unit)) };
   });
   board.drawUnits(stacks);
@@ -132,6 +133,7 @@ function renderAll() {
   document.body.dataset.version = game.version;
   document.body.dataset.shown = game.version;
   fill($('status'), panels.status(game));
+  fill($('legend'), panels.legend(game, units()));
   if (live()) fill($('orders'), panels.orders(game, { submit, select, selectTarget, movesOf, units }));
   else fill($('orders'), el('p', { class: 'hint', id: 'replaying' }, `Replaying event ${game.at}: orders are given at the present (End).`));
   renderReplay();
@@ -343,6 +345,10 @@ async function start() {
   fill($('heading'), panels.heading(game));
   fill($('provenance'), panels.provenance(game));
   board.load(svg);
+  board.describeHex = (hex) => {
+    const here = unitsIn(hex).map((u) => (u.marker && !u.kind && !u.type ? `a ${u.side} marker` : unitName(u.id)));
+    return `${placeName(hex)}${here.length ? `: ${here.join(', ')}` : ''}`;
+  };
   await catchUp(summary.version);
   await refresh();
   const side = game.layout.seats.find((s) => s.id === game.seat)?.side;
