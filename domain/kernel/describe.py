@@ -53,6 +53,8 @@ def order_text(order: Mapping[str, Any], unit: Callable[[str], str], place: Call
     o.pop("frame", None)
     parts = []
     for k, v in o.items():
+        if v is None:
+            continue
         if k in ("unit", "truck", "parent"):
             v = unit(v)
         elif k in ("units", "attackers") and isinstance(v, (list, tuple)):

@@ -50,7 +50,14 @@ export class Board {
     this.unitLayer = this.board.appendChild(svgEl('g', { class: 'layer units' }));
     // Place names over the counters, never under them; hex numbers only when zoomed in (else on hover).
     const places = svg.querySelector('g.places');
-    if (places) this.board.appendChild(places);
+    if (places) { // the names over the counters, smaller, lifted to the hex's upper corner; the dots stay under
+      const names = this.board.appendChild(svgEl('g', { class: 'place-names', 'text-anchor': 'middle', 'font-size': (this.radius * 0.26).toFixed(1) }));
+      for (const t of [...places.querySelectorAll('text')]) {
+        names.append(t);
+        t.setAttribute('y', (Number(t.getAttribute('y')) - this.radius * 0.72).toFixed(1));
+        if (t.getAttribute('stroke')) t.setAttribute('stroke-width', (this.radius * 0.08).toFixed(1));
+      }
+    }
     this.numbers = svg.querySelector('g.numbers');
     this.readout = this.container.parentElement?.querySelector('.hex-readout') || null;
     this.whole = svg.getBBox();
@@ -157,7 +164,7 @@ export class Board {
         if (u.symbol) drawSymbol(counter, u, s);
         else {
           const [a, b] = u.lines;
-          counter.append(svgEl('text', { y: b ? -s * 0.06 : s * 0.14, 'font-size': (s * (b ? 0.3 : 0.45)).toFixed(1) }, a));
+          counter.append(svgEl('text', { y: b ? -s * 0.06 : s * 0.1, 'font-size': (s * (b ? 0.3 : a.length > 3 ? 0.24 : 0.45)).toFixed(1) }, a));
           if (b) counter.append(svgEl('text', { y: s * 0.34, 'font-size': (s * 0.32).toFixed(1) }, b));
         }
         g.append(counter);

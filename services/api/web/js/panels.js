@@ -43,9 +43,10 @@ export function status(game) {
   if (v.result) {
     out.push(el('p', { class: 'result' }, `The game is over: ${describe({ type: 'result', ...v.result })}`));
   } else {
-    const mine = game.seat && v.to_act.includes(game.seat);
+    const then = game.at !== null && game.at !== undefined;
+    const mine = game.seat && v.to_act.includes(game.seat) && !then;
     out.push(el('p', { class: `to-act${mine ? ' mine' : ''}`, id: 'to-act' }, mine ? 'Your turn. ' : '',
-      v.to_act.length ? `To act: ${v.to_act.map((s) => seatName(game, s)).join(', ')}` : 'Nobody is to act (the umpire is ruling).'));
+      v.to_act.length ? `${then ? 'To act then' : 'To act'}: ${v.to_act.map((s) => seatName(game, s)).join(', ')}` : 'Nobody is to act (the umpire is ruling).'));
   }
   for (const f of v.frames || []) {
     out.push(el('p', { class: 'frame' }, `Open decision ${f.id}: ${kindName(f.kind)} for ${f.seats.map((s) => seatName(game, s)).join(', ')}`

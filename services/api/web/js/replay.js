@@ -44,14 +44,14 @@ export function controls(shown, head, live, go) {
     'aria-label': 'point in the log', oninput: (e) => go({ to: Number(e.target.value) }) });
   return [
     el('div', { class: 'replay-buttons' },
-      button('replay-start', '⏮', 'the start of the game (Home)', { to: 1 }),
+      button('replay-start', '« start', 'the start of the game (Home)', { to: 1 }),
       button('replay-prev-turn', '◀ turn', 'the start of this turn, or the one before (Page Up)', { by: 'turn', dir: -1 }),
       button('replay-prev-phase', '◀ phase', 'the previous phase (Shift+←)', { by: 'phase', dir: -1 }),
       button('replay-prev', '◀ order', 'the previous order, ruled (←)', { by: 'command', dir: -1 }),
       button('replay-next', 'order ▶', 'the next order, ruled (→)', { by: 'command', dir: 1 }),
       button('replay-next-phase', 'phase ▶', 'the next phase (Shift+→)', { by: 'phase', dir: 1 }),
       button('replay-next-turn', 'turn ▶', 'the next turn (Page Down)', { by: 'turn', dir: 1 }),
-      button('replay-live', live ? '● now' : 'now ⏭', 'the game as it is now (End)', { to: head })),
+      button('replay-live', live ? '● now' : 'now »', 'the game as it is now (End)', { to: head })),
     slider,
     el('p', { class: 'replay-where', id: 'replay-where' }, live ? `Now: event ${head} of ${head}.`
       : `Replaying: the map after event ${shown} of ${head}. Orders are given only at the present.`),
