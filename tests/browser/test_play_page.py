@@ -61,9 +61,13 @@ def test_a_sandbox_game_played_by_clicking_with_rulings_citations_dice_and_a_liv
     ruled(blue1)
     expect(blue1.locator("#ruling-effects")).to_contain_text("Blue, 1st Rifles takes back order #")
     expect(blue1.locator('.stack[data-hex="0102"] [data-unit="B1"]')).to_have_count(1)
-    blue1.locator('.stack[data-hex="0102"]').click()
-    blue1.locator('polygon[data-hex="0203"]').click()
-    blue1.locator("#submit-move").click()
+    blue1.locator('.stack[data-hex="0102"]').focus()  # by keyboard this time: the stack, a destination, submit
+    blue1.keyboard.press("Enter")
+    blue1.locator('#selection button.dest[data-hex="0203"]').focus()
+    blue1.keyboard.press("Enter")
+    expect(blue1.locator("#chosen-path")).to_have_text("Move Blue 1st Rifles: 0102 → 0103 → 0203")
+    blue1.locator("#submit-move").focus()
+    blue1.keyboard.press("Enter")
     ruled(blue1)
     expect(blue1.locator('.stack[data-hex="0203"] [data-unit="B1"]')).to_have_count(1)
 
@@ -157,6 +161,8 @@ def test_a_breakout_pursuit_attack_shows_its_odds_and_each_die_faces_result_befo
     forecast = page.locator("#forecast")
     expect(forecast).to_contain_text(f"{seen['attack']} against {seen['defense']}: {seen['odds']}")
     expect(forecast).to_contain_text(f"By the die: 1 {seen['results'][0]}, 2 {seen['results'][1]}")
+    terms = umpire.get(f"/v1/games/{game.id}/names")["terms"]  # each result explained from the CRT's own key
+    expect(forecast.locator("abbr").first).to_have_attribute("title", terms[seen["results"][0]])
     assert pages.errors == []
 
 

@@ -131,6 +131,13 @@ export class Board {
       const hex = e.target.closest('[data-hex]')?.dataset.hex;
       if (hex) this.onHex(hex);
     });
+    svg.addEventListener('keydown', (e) => {
+      const hex = e.target.closest?.('.stack[tabindex]')?.dataset.hex;
+      if (hex && (e.key === 'Enter' || e.key === ' ')) {
+        e.preventDefault();
+        this.onHex(hex);
+      }
+    });
     svg.addEventListener('pointerover', (e) => {
       const hex = e.target.closest('[data-hex]')?.dataset.hex;
       if (hex && this.readout) this.readout.textContent = this.describeHex ? this.describeHex(hex) : hex;
@@ -155,6 +162,11 @@ export class Board {
         'data-hex': stack.hex, transform: `translate(${c[0].toFixed(1)} ${c[1].toFixed(1)})` });
       const shown = stack.units.slice(0, 3).reverse(); // the top unit drawn last
       if (stack.title) g.append(svgEl('title', {}, stack.title));
+      if (stack.focusable) { // the keyboard reaches the pieces one may act with: Tab to one, Enter to choose
+        g.setAttribute('tabindex', '0');
+        g.setAttribute('role', 'button');
+        g.setAttribute('aria-label', stack.title || stack.hex);
+      }
       shown.forEach((u, i) => {
         const off = (shown.length - 1 - i) * r * 0.13;
         const counter = svgEl('g', { class: `counter${u.marker ? ' marker' : ''}${u.disrupted ? ' disrupted' : ''}`, 'data-unit': u.id, 'data-side': u.side,

@@ -36,9 +36,12 @@ export function describe(o) {
     const shown = UNIT_KEYS.has(k) && typeof v === 'string' ? unitName(v)
       : HEX_KEYS.has(k) && typeof v === 'string' ? placeName(v)
       : (k === 'units' || k === 'attackers') && Array.isArray(v) ? v.map(unitName).join(', ') : value(v);
-    parts.push(`${k.replaceAll('_', ' ')}: ${shown}`);
+    if (k === 'unit') continue; // said first: "Naval Supply unit at 0242 Cherbourg", as a player says it
+    parts.push(k === 'at' || k === 'to' ? `${k} ${shown}` : `${k.replaceAll('_', ' ')}: ${shown}`);
   }
-  return parts.join('; ') || kindName(o.type);
+  const rest = parts.join('; ');
+  if (typeof o.unit === 'string') return `${unitName(o.unit)}${rest ? ` ${rest}` : ''}`;
+  return rest || kindName(o.type);
 }
 
 export function value(v) {

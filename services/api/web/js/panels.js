@@ -100,7 +100,7 @@ export function selection(game, act) {
     return [el('p', {}, `Selected ${unitName(s.unit)} in ${placeName(s.hex)}: click a highlighted hex to move there (${act.movesOf(s.unit).length} legal destinations).`),
       stack.length > 1 ? el('div', { class: 'buttons' }, 'Others here: ', stack.filter((u) => u.id !== s.unit).map((u) =>
         el('button', { type: 'button', class: 'pick', 'data-unit': u.id, title: u.id, onclick: () => act.select({ kind: 'unit', unit: u.id, hex: s.hex }) }, unitName(u.id)))) : null,
-      cancel];
+      destinations(act, s.unit), cancel];
   }
   if (s.kind === 'path') {
     return [el('p', { id: 'chosen-path' }, `Move ${unitName(s.unit)}: ${[act.units().find((u) => u.id === s.unit)?.hex, ...s.order.path].filter(Boolean).join(' → ')}`
@@ -116,6 +116,21 @@ export function selection(game, act) {
   return [el('p', {}, `Hex ${placeName(s.hex)}: ${here.length ? here.map(name).join(', ') : 'no pieces you can see'}.`),
     about.length ? el('div', { class: 'buttons' }, about.map((o) => el('button', { type: 'button', class: 'order', onclick: () => act.submit(o) },
       `${kindName(o.type)}: ${describe(o)}`))) : null, cancel];
+}
+
+// The same choice as clicking a highlighted hex, for the keyboard: a button per destination.
+function destinations(act, unit) {
+  const byHex = new Map();
+  for (const o of act.movesOf(unit)) {
+    const to = o.path[o.path.length - 1];
+    if (!byHex.has(to)) byHex.set(to, []);
+    byHex.get(to).push(o);
+  }
+  const buttons = [...byHex].map(([to, ways]) => el('button', { type: 'button', class: 'dest', 'data-hex': to,
+    onclick: () => act.select({ kind: 'path', unit, order: ways[0], ways }) }, placeName(to)));
+  const shown = buttons.slice(0, BUTTONS_SHOWN);
+  return el('div', { class: 'buttons destinations' }, 'To: ', shown, buttons.length > BUTTONS_SHOWN
+    ? el('details', {}, el('summary', {}, `${buttons.length - BUTTONS_SHOWN} more`), el('div', { class: 'buttons' }, buttons.slice(BUTTONS_SHOWN))) : null);
 }
 
 function attackPanel(game, act, s, cancel) {

@@ -108,7 +108,8 @@ function renderBoard() {
     const top = list.find((u) => u.id === sel?.unit) || list.find((u) => canMove.has(u.id)) || list[0];
     const ordered = [top, ...list.filter((u) => u !== top)];
     const title = `${placeName(hex)}: ${list.map((u) => (u.marker && !u.kind && !u.type ? `a ${u.side} marker` : unitName(u.id))).join(', ')}`;
-    return { hex, title, units: ordered.map((u) => looks(u, game.colours)), ring: list.some((u) => canMove.has(u.id)),
+    return { hex, title, focusable: list.some((u) => canMove.has(u.id)) || attacksOn(hex).length > 0,
+      units: ordered.map((u) => looks(u, game.colours)), ring: list.some((u) => canMove.has(u.id)),
       selected: sel?.hex === hex || (sel?.unit && list.some((u) => u.id === sel.unit)) };
   });
   board.drawUnits(stacks);
