@@ -80,7 +80,7 @@ function commandOf(version) {
   return ruling?.data?.adjudicates ?? null;
 }
 
-async function examine(d) {
+async function examine(d, { keep = false } = {}) {
   desk.open = d;
   $('examine').hidden = false;
   const said = (v) => desk.events.find((x) => x.version === v)?.text || `event #${v}`;
@@ -125,7 +125,7 @@ async function examine(d) {
   fill($('raw-diff'), JSON.stringify(report.diff, null, 1));
   fill($('verdicts'), desk.disputes.verdicts.map((v) => el('button', { type: 'button', class: 'verdict-button', 'data-verdict': v,
     disabled: d.state !== 'open', onclick: () => resolve(d, v) }, `Resolve: ${v}`)));
-  fill($('outcome'), d.state === 'open' ? '' : `This dispute is ${d.state}.`);
+  if (!keep) fill($('outcome'), d.state === 'open' ? '' : `This dispute is ${d.state}.`); // else: what was just done
   document.body.dataset.examined = d.id;
 }
 
@@ -199,7 +199,7 @@ async function refresh() {
   renderDisputes();
   if (desk.open) {
     const again = disputes.disputes.find((d) => d.id === desk.open.id);
-    if (again) await examine(again);
+    if (again) await examine(again, { keep: true });
   }
   document.body.dataset.version = summary.version;
 }
