@@ -34,3 +34,18 @@ def test_the_organiser_and_referee_pages_are_served(client):
         r = client.get(path)
         assert r.status_code == 200 and f'src="/web/js/{script}"' in r.text
         assert "default-src 'self'" in r.headers["content-security-policy"]
+
+
+def test_disputes_lists_a_seats_dispute_and_the_verdicts_resolve_dispute_takes(client, game, ref):
+    deployed = ruled(order(client, game, "red", {"type": "deploy", "real": "0303"}))
+    event = deployed["effects"][-1]["version"]
+    ruled(order(client, game, "blue-1", {"type": "dispute_event", "event": event, "reason": "too close to the bridge"}))
+    body = client.get(f"/v1/games/{game.id}/disputes", headers=ref).json()
+    assert body["verdicts"] == ["upheld", "dismissed"]
+    assert body["disputes"] == [{"id": 1, "seat": "blue-1", "event": event, "reason": "too close to the bridge", "state": "open", "resolution": ""}]
+    r = client.post(f"/v1/games/{game.id}/referee?wait=5", headers=ref,
+                    json={"order": {"type": "resolve_dispute", "id": 1, "verdict": body["verdicts"][0], "resolution": "moved"}})
+    assert r.status_code == 200 and r.json()["ruling"]["verdict"] == "accepted", r.text
+    assert client.get(f"/v1/games/{game.id}/disputes").json()["disputes"][0]["state"] == "upheld"
+    said = client.get(f"/v1/games/{game.id}/history", headers=game.seats["blue-1"]).json()["events"]
+    assert said[-1]["text"] == "Dispute 1 upheld by referee:rita: moved"

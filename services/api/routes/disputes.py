@@ -20,7 +20,8 @@ DISPUTES = {"type": "object", "required": ["version", "disputes", "verdicts"], "
     "disputes": {"type": "array", "items": {"type": "object", "required": ["id", "seat", "event", "reason", "state"],
                  "properties": {"id": {"type": "integer"}, "seat": {"type": "string"},
                                 "event": {"type": "integer", "description": "the disputed event's version"},
-                                "reason": {"type": "string"}, "state": {"type": "string", "enum": ["open", *VERDICTS]}}}},
+                                "reason": {"type": "string"}, "state": {"type": "string", "enum": ["open", *VERDICTS]},
+                                "resolution": {"type": "string", "description": "the referee's, once resolved"}}}},
     "verdicts": {"type": "array", "items": {"type": "string"},
                  "description": "what `resolve_dispute` takes as `verdict`"}}}
 
