@@ -146,12 +146,12 @@ def kernel_sentence(event: Mapping[str, Any], seat_name: Callable[[str], str],
     return None
 
 
-def sentence(ruleset: Any, event: Mapping[str, Any], view: Mapping[str, Any], seats: Mapping[str, str]) -> str:
-    """The sentence of one event as the caller was shown it. `ruleset`: the game's (its `describe`
-    and `names`); `seats`: seat and side ids -> names."""
+def sentence(ruleset: Any, event: Mapping[str, Any], view: Mapping[str, Any], seats: Mapping[str, str],
+             known: Mapping[str, Mapping[str, str]]) -> str:
+    """The sentence of one event as the caller was shown it. `ruleset`: the game's (its `describe`);
+    `seats`: seat and side ids -> names; `known`: `ruleset.names()`, read once for many events."""
     if event.get("hidden"):
         return f"A hidden {str(event.get('type', 'event')).replace('.', ' ').replace('_', ' ')} (only its digest is public)"
-    known = ruleset.names()
     unit = lambda u: known["units"].get(u, u) if isinstance(u, str) else value(u)  # noqa: E731
     place = lambda h: f"{h} {known['places'][h]}" if h in known["places"] else h  # noqa: E731
     said = kernel_sentence(event, lambda s: seats.get(s, s), lambda o: order_text(o, unit, place))

@@ -44,8 +44,9 @@ def test_every_event_type_of_a_recorded_game_gets_a_sentence_of_its_own(path):
     layout = events[0]["data"]["layout"]
     seats = {x["id"]: x["name"] for x in layout["sides"] + layout["seats"]}
     said: dict[str, str] = {}
+    known = ruleset.names()
     for e in events:
-        text = sentence(ruleset, e, {}, seats)
+        text = sentence(ruleset, e, {}, seats, known)
         assert text.strip(), f"#{e['version']} {e['type']}: empty sentence"
         assert len(text) <= MAX_CHARS and "{" not in text, f"#{e['version']} {e['type']}: {text}"
         said.setdefault(e["type"], text)

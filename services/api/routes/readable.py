@@ -36,8 +36,8 @@ def history(game_id: str, request: Request, p: Principal = caller("reads"),
     ctx = games.context(game_id)
     events = games.events(game_id, viewer, after=after, limit=limit)
     view = state_body(games, game_id, viewer)["view"].get("game") or {}
-    seats = _seats(ctx)
-    return json({"events": [{**e, "text": sentence(ctx.ruleset, e, view, seats)} for e in events]})
+    seats, known = _seats(ctx), ctx.ruleset.names()
+    return json({"events": [{**e, "text": sentence(ctx.ruleset, e, view, seats, known)} for e in events]})
 
 
 @router.get("/v1/games/{game_id}/names",
