@@ -15,7 +15,7 @@ SERVICES_DIR ?= /tmp/umpire-services
 SERVICES_ENV := $(SERVICES_DIR)/env
 export UMPIRE_DATA
 
-.PHONY: run test typecheck test-fast test-faults services services-stop serve migrate worker beat bench bench-quick clean
+.PHONY: run test typecheck test-fast test-faults services services-stop serve migrate worker beat bench bench-quick screenshots clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -78,6 +78,9 @@ bench: $(DEPS)                   ## every bench at full size; prints the table, 
 
 bench-quick: $(DEPS)             ## every bench at small sizes (a smoke run CI executes; figures not to quote)
 	$(PY) -m bench.run --quick
+
+screenshots: $(DEPS)             ## refresh docs/screenshots/ (the pages in Debian's Chromium, a B&P game played through the API)
+	$(PY) -m tools.screenshots
 
 clean:
 	rm -rf $(VENV)

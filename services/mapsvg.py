@@ -69,7 +69,7 @@ def render_svg(
     out.append(_places(map, g))
     if numbers:
         fs = size * 0.22
-        out.append(f'<g font-size="{fs:.1f}" fill="#555" text-anchor="middle">')
+        out.append(f'<g class="numbers" font-size="{fs:.1f}" fill="#555" text-anchor="middle">')
         for hid in sorted(map.hexes):
             x, y = g.centre(hid)
             out.append(f'<text x="{x:.1f}" y="{y - size * 0.3:.1f}">{hid}</text>')
@@ -184,7 +184,7 @@ def _lines(map: MapData, g: _Geom) -> str:
 
 def _places(map: MapData, g: _Geom) -> str:
     s = g.size
-    out = [f'<g font-size="{s * 0.34:.1f}" text-anchor="middle">']
+    out = [f'<g class="places" font-size="{s * 0.34:.1f}" text-anchor="middle">']
     named = {name: p.hexes for name, p in map.places.items()}
     placed = {h for hexes in named.values() for h in hexes}
     for hid, h in map.hexes.items():  # a named hex that no place covers (the sandbox's Hill 303)

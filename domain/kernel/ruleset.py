@@ -15,6 +15,7 @@ import msgspec
 
 from domain.kernel.citation import Citation
 from domain.kernel.core import Attestation, Clock, Outcome, SideResult
+from domain.kernel.describe import generic, names
 from domain.kernel.pack.schema import Pack
 from domain.kernel.seats import Viewer
 
@@ -141,6 +142,17 @@ class Ruleset(ABC):
         (an attack's odds and the result each die face would give, say), so a bot or a player can
         choose among the legal orders; only what the seat may already see. None by default."""
         return None
+
+    def describe(self, effect: dict[str, Any], view: dict[str, Any]) -> str:
+        """One sentence a person can read for one of this game's own effects, in the game's own words
+        (`effect`: its fields and `type`, as the caller may see them; `view`: what the caller may see
+        of the game now). A sentence built from the effect's fields by default."""
+        return generic(effect)
+
+    def names(self) -> dict[str, dict[str, str]]:
+        """What pages call things: `units` (counter id -> name), `places` (hex -> place name),
+        `terms` (combat result -> meaning); from the pack by default (domain.kernel.describe)."""
+        return names(self.pack)
 
     def undoable(self, before: Any, seat: str, order: "Order", effects: tuple[Any, ...]) -> bool:
         """May the seat take this accepted order back? The kernel has already refused orders that

@@ -22,6 +22,7 @@ ENDPOINTS = {
     ("get", "/v1/me"), ("get", "/v1/games/{game_id}/export"), ("get", "/v1/games/{game_id}/audit"),
     ("post", "/v1/games/{game_id}/verify"), ("post", "/v1/games/{game_id}/fork"), ("post", "/v1/conformance"),
     ("get", "/v1/games/{game_id}/map.svg"),
+    ("get", "/v1/games/{game_id}/history"), ("get", "/v1/games/{game_id}/names"), ("get", "/v1/games/{game_id}/disputes"),
 }
 NO_BODY = {  # posts whose parameters are all in the path or query
     ("post", "/v1/games/{game_id}/seats/{seat}/token"), ("post", "/v1/games/{game_id}/verify"),

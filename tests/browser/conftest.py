@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from infra import localservices
-from tests.api.test_cli import TOKEN, Server
+from tests.api.test_cli import TOKEN, Server, umpire as cli
 
 CHROMIUM = os.environ.get("UMPIRE_TEST_CHROMIUM", "/usr/bin/chromium")
 # As root, in a machine with no network but loopback: no sandbox, no GPU, no calls home.
@@ -38,8 +38,9 @@ class Game:
 class Umpire:
     """The server and the API calls the tests make beside the page (another seat acting, say)."""
 
-    def __init__(self, server: Server, organiser: str):
+    def __init__(self, server: Server, organiser: str, data: Path):
         self.url = server.url
+        self.data = data
         self.http = httpx.Client(base_url=server.url, timeout=30)
         self.organiser = organiser
 
@@ -65,6 +66,17 @@ class Umpire:
         assert r.json()["ruling"]["verdict"] == "accepted", r.text
         return r.json()
 
+    def referee_token(self, name: str) -> str:
+        """A referee's token, made as an operator makes one: `umpire token create` on the server's store."""
+        done = cli(self.data, "token", "create", "--role", "referee", "--name", name)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.strip()
+
+    def post(self, path: str, body: dict[str, Any], token: str) -> Any:
+        r = self.http.post(path, json=body, headers=self._auth(token))
+        assert r.status_code in (200, 201, 202), r.text
+        return r.json()
+
     def get(self, path: str, seat_token: str | None = None) -> Any:
         r = self.http.get(path, headers=self._auth(seat_token))
         assert r.status_code == 200, r.text
@@ -77,11 +89,12 @@ class Umpire:
 
 @pytest.fixture(scope="session")
 def umpire(tmp_path_factory) -> Iterator[Umpire]:
-    server = Server(tmp_path_factory.mktemp("umpire") / "data", localservices.free_port())
+    data = tmp_path_factory.mktemp("umpire") / "data"
+    server = Server(data, localservices.free_port())
     try:
         organiser = server.printed(TOKEN.pattern).group(0)
         assert server.healthy()["status"] == "ok"
-        u = Umpire(server, organiser)
+        u = Umpire(server, organiser, data)
         yield u
         u.http.close()
     finally:

@@ -26,7 +26,7 @@ def test_a_sandbox_game_played_by_clicking_with_rulings_citations_dice_and_a_liv
     red.locator("button.order", has_text="real: 0303").click()
     ruled(red)
     expect(red.locator("#ruling-citations")).to_contain_text("House rule sandbox 1")
-    expect(red.locator("#ruling-effects")).to_contain_text("sandbox.markers_deployed")
+    expect(red.locator("#ruling-effects")).to_contain_text("Red deploys: the real unit under the marker in 0303")
 
     blue1, blue2 = pages.open(game, "blue-1"), pages.open(game, "blue-2")
     expect(blue1.locator("#provenance")).to_contain_text("This game uses reconstructed data: 61 placeholder")
@@ -51,7 +51,7 @@ def test_a_sandbox_game_played_by_clicking_with_rulings_citations_dice_and_a_liv
     blue1.locator('.stack[data-hex="0102"]').click()
     expect(blue1.locator(".mark.dest")).to_have_count(6)
     blue1.locator('polygon[data-hex="0203"]').click()
-    expect(blue1.locator("#chosen-path")).to_have_text("Move B1: 0103 → 0203")
+    expect(blue1.locator("#chosen-path")).to_have_text("Move Blue 1st Rifles: 0102 → 0103 → 0203")
     expect(blue1.locator("polyline.route")).to_have_count(1)
     blue1.locator("#submit-move").click()
     ruled(blue1)
@@ -59,18 +59,22 @@ def test_a_sandbox_game_played_by_clicking_with_rulings_citations_dice_and_a_liv
     # Taken back (the undo the legal list offers while nothing else is ruled), then made again.
     blue1.locator("button.order", has_text="Take back your last order").click()
     ruled(blue1)
-    expect(blue1.locator("#ruling-effects")).to_contain_text("undo.taken_back")
+    expect(blue1.locator("#ruling-effects")).to_contain_text("Blue, 1st Rifles takes back order #")
     expect(blue1.locator('.stack[data-hex="0102"] [data-unit="B1"]')).to_have_count(1)
-    blue1.locator('.stack[data-hex="0102"]').click()
-    blue1.locator('polygon[data-hex="0203"]').click()
-    blue1.locator("#submit-move").click()
+    blue1.locator('.stack[data-hex="0102"]').focus()  # by keyboard this time: the stack, a destination, submit
+    blue1.keyboard.press("Enter")
+    blue1.locator('#selection button.dest[data-hex="0203"]').focus()
+    blue1.keyboard.press("Enter")
+    expect(blue1.locator("#chosen-path")).to_have_text("Move Blue 1st Rifles: 0102 → 0103 → 0203")
+    blue1.locator("#submit-move").focus()
+    blue1.keyboard.press("Enter")
     ruled(blue1)
     expect(blue1.locator('.stack[data-hex="0203"] [data-unit="B1"]')).to_have_count(1)
 
     # Blue 2 moves and both end the phase; Blue 1's page follows without a reload.
     umpire.order(game, "blue-2", {"type": "move", "unit": "B2", "path": ["0204"]})
     expect(blue1.locator('.stack[data-hex="0204"] [data-unit="B2"]')).to_have_count(1)
-    expect(blue1.locator("#events li", has_text="sandbox.unit_moved · unit: B2")).to_have_count(1)
+    expect(blue1.locator("#events li", has_text="B2 moves 0204 (1 MP)")).to_have_count(1)
     blue1.locator("button.order.end").click()
     ruled(blue1)
     umpire.order(game, "blue-2", {"type": "end_phase"})
@@ -85,12 +89,12 @@ def test_a_sandbox_game_played_by_clicking_with_rulings_citations_dice_and_a_liv
     ruled(blue1)
     expect(blue1.locator("#ruling-citations li").first).to_be_visible()
     expect(blue1.locator("#ruling-citations")).to_contain_text("House rule sandbox")
-    expect(blue1.locator("#ruling-effects")).to_contain_text("sandbox.unit_revealed · unit: R1")
-    die = blue1.locator("#ruling-effects li:has-text('sandbox.combat') .die")
+    expect(blue1.locator("#ruling-effects")).to_contain_text("The marker in 0303 is revealed: unit R1")
+    die = blue1.locator("#ruling-effects li[data-type='sandbox.combat'] .die")
     expect(die).to_have_count(1)
     combat = [e for e in umpire.get(f"/v1/games/{game.id}/events?limit=1000")["events"] if e["type"] == "sandbox.combat"]
     assert die.text_content() == f"d6: {combat[0]['data']['roll']['value']}"
-    expect(blue1.locator("#events li", has_text="sandbox.combat")).to_have_count(1)
+    expect(blue1.locator("#events li[data-type='sandbox.combat']")).to_have_count(1)
 
     blue1.screenshot(path=str(screenshots / "sandbox-blue-1.png"))
     assert pages.errors == []
@@ -126,7 +130,8 @@ def test_a_breakout_pursuit_game_shows_its_map_and_pieces_and_takes_a_move_by_cl
     if picker.count():
         picker.click()
     page.locator(f'polygon[data-hex="{move["path"][-1]}"]').click()
-    expect(page.locator("#chosen-path")).to_contain_text(f"Move {move['unit']}:")
+    name = umpire.get(f"/v1/games/{game.id}/names")["units"][move["unit"]]
+    expect(page.locator("#chosen-path")).to_contain_text(f"Move {name}:")
     expect(page.locator("#chosen-path")).to_contain_text(move["path"][-1])
     page.locator("#submit-move").click()
     ruled(page)
@@ -156,6 +161,8 @@ def test_a_breakout_pursuit_attack_shows_its_odds_and_each_die_faces_result_befo
     forecast = page.locator("#forecast")
     expect(forecast).to_contain_text(f"{seen['attack']} against {seen['defense']}: {seen['odds']}")
     expect(forecast).to_contain_text(f"By the die: 1 {seen['results'][0]}, 2 {seen['results'][1]}")
+    terms = umpire.get(f"/v1/games/{game.id}/names")["terms"]  # each result explained from the CRT's own key
+    expect(forecast.locator("abbr").first).to_have_attribute("title", terms[seen["results"][0]])
     assert pages.errors == []
 
 

@@ -12,6 +12,7 @@ from domain.games.breakout_pursuit import (
     supply, supply_units, victory, views,
 )
 from domain.games.breakout_pursuit.data import GameData
+from domain.games.breakout_pursuit.describe import Sentences
 from domain.games.breakout_pursuit.effects import BPEffect
 from domain.games.breakout_pursuit.evolve import evolve
 from domain.games.breakout_pursuit.model import State
@@ -214,6 +215,19 @@ class BreakoutPursuit(Ruleset):
 
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         return views.view(state, self.data, viewer)
+
+    def describe(self, effect: dict[str, Any], view: dict[str, Any]) -> str:
+        return self.sentences().sentence(effect)
+
+    def names(self) -> dict[str, dict[str, str]]:
+        return {**super().names(), "units": self.sentences().units}
+
+    def sentences(self) -> Sentences:
+        """Built at the first sentence, not in `prepare`: adjudication never needs them."""
+        s = self.__dict__.get("_sentences")
+        if s is None or s.pack is not self.pack:
+            s = self.__dict__["_sentences"] = Sentences(self.pack)
+        return s
 
     # --- the clock ---------------------------------------------------------------------------------
 

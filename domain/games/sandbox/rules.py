@@ -11,7 +11,7 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from domain.games.sandbox import cite, combat, movement, sequence
+from domain.games.sandbox import cite, combat, describe, movement, sequence
 from domain.games.sandbox.model import (
     Attack, AttackDeclared, Bid, BridgeBlown, Deploy, EndPhase, MarkersDeployed, MarkersShown, Move, PhaseReset, Retreat,
     SandboxEffect, SandboxOrder, SeatDone, State, Unit, UnitEliminated, UnitMoved, UnitRetreated, UnitRevealed,
@@ -180,6 +180,9 @@ class Sandbox(Ruleset):
         shown = lambda ids: sorted(n for n in (handle(state.units[i]) for i in ids) if n)  # noqa: E731
         return {"units": units, "first": state.first, "done": list(state.done), "moved": shown(state.moved),
                 "attacked": shown(state.attacked), "bridge": state.bridge}
+
+    def describe(self, effect: dict[str, Any], view: dict[str, Any]) -> str:
+        return describe.sentence(effect)
 
     def clock_label(self, clock: Clock) -> str:
         side = f"{clock.side.capitalize()} " if clock.side else ""

@@ -1,5 +1,7 @@
-// The log as readable lines: each event the caller may see, rulings with their citations, dice
-// shown as dice. Game-specific effects get a generic line built from their fields.
+// The log as readable lines: each event the caller may see in the game's own words (the `text`
+// GET /history gives, from the ruleset), its citations and full fields behind disclosures, dice
+// shown as dice, combat results explained on hover from the results table's own key. An event
+// without `text` (an order's effects just answered) gets a line built here from its fields.
 
 import { el } from './dom.js';
 import { describe, kindName } from './orders.js';
@@ -74,20 +76,40 @@ export function citationsOf(e) {
   return d.citations || d.cite || [];
 }
 
-// An <li> for the history feed or (citations open) a ruling's effects.
-export function eventItem(e, { open = false } = {}) {
+// Combat results (Ad-Dr, Dr, Ex...) as <abbr> with their meaning; "(placeholder ...)" and
+// "(inferred ...)" marked as reconstructed data.
+function words(text, terms) {
+  const keys = Object.keys(terms || {}).sort((a, b) => b.length - a.length).map((k) => k.replace(/[-]/g, '\\-'));
+  const pattern = new RegExp(`(\\((?:placeholder|inferred)[^)]*\\))${keys.length ? `|(?<![\\w-])(${keys.join('|')})(?![\\w-])` : ''}`, 'g');
+  const out = [];
+  let last = 0;
+  for (const m of text.matchAll(pattern)) {
+    out.push(text.slice(last, m.index));
+    out.push(m[1] ? el('span', { class: 'reconstructed', title: 'reconstructed data: not printed in the rulebook' }, m[1])
+      : el('abbr', { title: terms[m[2]] }, m[2]));
+    last = m.index + m[0].length;
+  }
+  out.push(text.slice(last));
+  return out;
+}
+
+// An <li> for the history feed or (citations open) a ruling's effects. `terms`: the names' key.
+export function eventItem(e, { open = false, terms = {} } = {}) {
   const d = e.data || {};
   const verdict = e.type === 'ruling' ? d.verdict : e.type === 'adjudication.failed' ? 'failed' : null;
   const rolls = e.hidden ? [] : rollsOf(d);
   const cites = citationsOf(e);
-  const item = el('li', { class: `event ${e.hidden ? 'hidden' : ''} ${verdict ? `verdict-${verdict}` : ''}`, 'data-version': e.version },
-    el('span', { class: 'version' }, `#${e.version}`), ' ',
+  const text = e.text || summary(e);
+  const item = el('li', { class: `event ${e.hidden ? 'hidden' : ''} ${verdict ? `verdict-${verdict}` : ''}`, 'data-version': e.version, 'data-type': e.type },
+    el('a', { class: 'version', href: `?at=${e.version}`, title: `the map after event ${e.version} (${e.type})` }, `#${e.version}`), ' ',
     verdict ? el('span', { class: `badge ${verdict}` }, verdict) : null, verdict ? ' ' : null,
-    el('span', { class: 'text' }, summary(e)),
+    el('span', { class: 'text' }, words(text, terms)),
     rolls.map((r) => el('span', { class: 'die', title: `${rollText(r)}: draw ${r.draw} of command ${r.command}, ${r.chain} chain` }, `d${r.sides}: ${r.value}`)));
-  if (!e.hidden && summary(e).includes('{…}')) {
+  if (!e.hidden) {
     const shown = Object.fromEntries(Object.entries(d).filter(([k]) => !SKIP.has(k)));
-    item.append(el('details', { class: 'data' }, el('summary', {}, 'all fields'), el('pre', {}, JSON.stringify(shown, null, 1))));
+    if (Object.keys(shown).length) {
+      item.append(el('details', { class: 'data' }, el('summary', {}, 'fields'), el('pre', {}, JSON.stringify(shown, null, 1))));
+    }
   }
   if (cites.length) {
     item.append(el('details', { class: 'citations', open }, el('summary', {}, `${cites.length} citation${cites.length > 1 ? 's' : ''}`),

@@ -12,6 +12,15 @@ const KIND_NAMES = {
 
 export const kindName = (type) => KIND_NAMES[type] || type.replaceAll('_', ' ');
 
+// What the game calls things (GET /names): orders name their units and places, not ids.
+let names = { units: {}, places: {}, terms: {}, seats: {} };
+export function setNames(n) { names = { ...names, ...n }; }
+export const unitName = (id) => names.units[id] || id;
+export const placeName = (hex) => (names.places[hex] ? `${hex} ${names.places[hex]}` : hex);
+export const terms = () => names.terms;
+const UNIT_KEYS = new Set(['unit', 'truck', 'parent', 'by']);
+const HEX_KEYS = new Set(['at', 'to', 'real', 'hex', 'target', 'from']);
+
 export const isMove = (o) => o.type === 'move' && typeof o.unit === 'string' && Array.isArray(o.path);
 export const attackersOf = (o) => o.attackers || o.units || [];
 export const targetOf = (o) => o.hex || o.target;
@@ -19,14 +28,20 @@ export const isAttack = (o) => o.type === 'attack' && typeof targetOf(o) === 'st
 
 export function describe(o) {
   if (o.type === 'undo') return `Take back your last order (event ${o.command})`;
-  if (isMove(o)) return `${o.unit}: ${o.path.join(' → ')}`;
-  if (isAttack(o)) return `${attackersOf(o).join(' + ')} → ${targetOf(o)}${o.odds ? ` (odds lowered to ${o.odds})` : ''}`;
+  if (isMove(o)) return `${unitName(o.unit)} to ${placeName(o.path[o.path.length - 1])}${o.path.length > 1 ? ` (via ${o.path.slice(0, -1).join(' → ')})` : ''}`;
+  if (isAttack(o)) return `${attackersOf(o).map(unitName).join(' + ')} → ${placeName(targetOf(o))}${o.odds ? ` (odds lowered to ${o.odds})` : ''}`;
   const parts = [];
   for (const [k, v] of Object.entries(o)) {
     if (k === 'type' || k === 'frame') continue;
-    parts.push(`${k.replaceAll('_', ' ')}: ${value(v)}`);
+    const shown = UNIT_KEYS.has(k) && typeof v === 'string' ? unitName(v)
+      : HEX_KEYS.has(k) && typeof v === 'string' ? placeName(v)
+      : (k === 'units' || k === 'attackers') && Array.isArray(v) ? v.map(unitName).join(', ') : value(v);
+    if (k === 'unit') continue; // said first: "Naval Supply unit at 0242 Cherbourg", as a player says it
+    parts.push(k === 'at' || k === 'to' ? `${k} ${shown}` : `${k.replaceAll('_', ' ')}: ${shown}`);
   }
-  return parts.join('; ') || kindName(o.type);
+  const rest = parts.join('; ');
+  if (typeof o.unit === 'string') return `${unitName(o.unit)}${rest ? ` ${rest}` : ''}`;
+  return rest || kindName(o.type);
 }
 
 export function value(v) {

@@ -1,13 +1,15 @@
 // The game page: the caller's view on the map, what the seat may order now, the rulings, and the
-// history, kept live from the SSE stream. Everything comes from the public API with the seat token.
+// history, kept live from the SSE stream; a replay of any point of the log (?at=N). Everything
+// comes from the public API with the token given (a seat's, a referee's, or none: the public).
 
 import { client, forgetToken, newKey, tokenFor } from './api.js';
 import { el, fill } from './dom.js';
 import { eventItem } from './history.js';
 import { Board } from './map.js';
-import { attackersOf, hexesOf, isAttack, isMove, targetOf } from './orders.js';
+import { attackersOf, hexesOf, isAttack, isMove, placeName, setNames, targetOf, terms, unitName } from './orders.js';
 import * as panels from './panels.js';
 import { looks, sideColours } from './pieces.js';
+import * as replay from './replay.js';
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop());
@@ -18,7 +20,9 @@ const base = `/v1/games/${encodeURIComponent(gameId)}`;
 const game = {
   id: gameId, me: { role: 'public' }, seat: null, layout: { sides: [], seats: [] }, colours: {},
   version: 0, view: null, legal: null, sel: null, busy: false, lastEvent: 0,
+  at: replay.parseAt(location.search), events: [], // at: the replayed point, null when live
 };
+const live = () => game.at === null;
 const board = new Board($('map'), (hex) => onHex(hex));
 
 // --- what the legal list offers --------------------------------------------------------------
@@ -103,7 +107,9 @@ function renderBoard() {
   const stacks = [...byHex].map(([hex, list]) => {
     const top = list.find((u) => u.id === sel?.unit) || list.find((u) => canMove.has(u.id)) || list[0];
     const ordered = [top, ...list.filter((u) => u !== top)];
-    return { hex, units: ordered.map((u) => looks(u, game.colours)), ring: list.some((u) => canMove.has(u.id)),
+    const title = `${placeName(hex)}: ${list.map((u) => (u.marker && !u.kind && !u.type ? `a ${u.side} marker` : unitName(u.id))).join(', ')}`;
+    return { hex, title, focusable: list.some((u) => canMove.has(u.id)) || attacksOn(hex).length > 0,
+      units: ordered.map((u) => looks(u, game.colours)), ring: list.some((u) => canMove.has(u.id)),
       selected: sel?.hex === hex || (sel?.unit && list.some((u) => u.id === sel.unit)) };
   });
   board.drawUnits(stacks);
@@ -121,13 +127,17 @@ function renderBoard() {
 }
 
 function renderSelection() {
-  fill($('selection'), panels.selection(game, { movesOf, attacksOn, assessment, unitsIn, select, selectTarget, submit }));
+  fill($('selection'), panels.selection(game, { movesOf, attacksOn, assessment, unitsIn, units, select, selectTarget, submit }));
 }
 
 function renderAll() {
   document.body.dataset.version = game.version;
+  document.body.dataset.shown = game.version;
   fill($('status'), panels.status(game));
-  fill($('orders'), panels.orders(game, { submit, select, selectTarget, movesOf, units }));
+  fill($('legend'), panels.legend(game, units()));
+  if (live()) fill($('orders'), panels.orders(game, { submit, select, selectTarget, movesOf, units }));
+  else fill($('orders'), el('p', { class: 'hint', id: 'replaying' }, `Replaying event ${game.at}: orders are given at the present (End).`));
+  renderReplay();
   if (game.sel) { // keep a choice the new legal list still allows
     const s = game.sel;
     const ok = (s.kind === 'unit' && movesOf(s.unit).length) || (s.kind === 'path' && movesOf(s.unit).some((o) => o === s.order || JSON.stringify(o) === JSON.stringify(s.order)))
@@ -141,10 +151,12 @@ function renderAll() {
 // --- reading and following -----------------------------------------------------------------
 
 async function refresh() {
+  const at = game.at;
   const [st, legal] = await Promise.all([
-    api.get(`${base}/state`),
-    game.seat ? api.get(`${base}/legal`) : Promise.resolve(null),
+    api.get(`${base}/state${at === null ? '' : `?at=${at}`}`),
+    game.seat && at === null ? api.get(`${base}/legal`) : Promise.resolve(null),
   ]);
+  if (at !== game.at) return; // stepped elsewhere meanwhile: that step reads its own state
   game.version = st.version;
   game.view = st.view;
   game.legal = legal;
@@ -167,16 +179,51 @@ function scheduleRefresh() {
 function addEvent(e) {
   if (e.version <= game.lastEvent) return;
   game.lastEvent = e.version;
-  $('events').prepend(eventItem(e));
+  game.events.push(e);
+  const item = eventItem(e, { terms: terms() });
+  if (!live() && e.version > game.at) item.classList.add('future');
+  $('events').prepend(item);
   document.body.dataset.lastEvent = e.version;
 }
 
-async function catchUp(upTo) {
-  while (game.lastEvent < upTo) {
-    const page = (await api.get(`${base}/events?after=${game.lastEvent}&limit=1000`)).events;
-    if (!page.length) break;
-    page.forEach(addEvent);
-  }
+// The history in the game's words (GET /history), read in order: one reader at a time.
+let reading = Promise.resolve();
+function catchUp(upTo = Infinity) {
+  reading = reading.then(async () => {
+    while (game.lastEvent < upTo) {
+      const page = (await api.get(`${base}/history?after=${game.lastEvent}&limit=1000`)).events;
+      if (!page.length) break;
+      page.forEach(addEvent);
+    }
+    renderReplay();
+  }).catch(showProblem);
+  return reading;
+}
+
+// --- replay ------------------------------------------------------------------------------------
+
+const head = () => Math.max(game.lastEvent, game.summary?.version || 0);
+
+function renderReplay() {
+  if (!game.summary) return;
+  fill($('replay'), replay.controls(live() ? head() : game.at, head(), live(), goTo));
+  document.body.dataset.replaying = live() ? '0' : '1';
+}
+
+// `move`: {to: N} or {by: 'command'|'phase'|'turn', dir: 1|-1}. At the head the page is live again.
+function goTo(move) {
+  const stops = replay.points(game.events, head());
+  const from = live() ? head() : game.at;
+  let to = move.to ?? replay.step(stops[move.by], from, move.dir, head());
+  to = Math.min(Math.max(1, to), head());
+  const at = to >= head() ? null : to;
+  if (at === game.at) return;
+  game.at = at;
+  game.sel = null;
+  history.replaceState(null, '', location.pathname + (at === null ? '' : `?at=${at}`));
+  for (const li of $('events').children) li.classList.toggle('future', at !== null && Number(li.dataset.version) > at);
+  renderReplay();
+  scheduleRefresh();
 }
 
 async function follow() {
@@ -189,8 +236,8 @@ async function follow() {
           await catchUp(msg.data.version);
           scheduleRefresh();
         } else if (msg.event === 'event') {
-          addEvent(msg.data);
-          scheduleRefresh();
+          catchUp(msg.data.version); // its sentence comes from GET /history
+          if (live()) scheduleRefresh();
         } else if (msg.event === 'error') break;
       }
     } catch (err) {
@@ -221,6 +268,11 @@ async function submit(order) {
     } catch (err) { // what never reached the log: a conflict, a refused token, the store down
       fill($('ruling'), panels.ruling({ order, error: err }));
       return;
+    }
+    if (r.status === 200 && r.data.effects?.length) { // the effects in the game's words
+      const said = await api.get(`${base}/history?after=${r.data.ruling.event}&limit=${r.data.effects.length}`).catch(() => null);
+      const text = new Map((said?.events || []).map((e) => [e.version, e.text]));
+      r.data.effects = r.data.effects.map((e) => ({ ...e, text: text.get(e.version) }));
     }
     fill($('ruling'), panels.ruling({ order, answer: r.data, ruled: r.status === 200 }));
     if (r.status === 200 && r.data.ruling.verdict === 'accepted') game.sel = null;
@@ -260,24 +312,45 @@ async function start() {
   $('fit-units').addEventListener('click', () => board.fit(units().map((u) => u.hex)));
   $('fit-all').addEventListener('click', () => board.fit([]));
   $('forget').addEventListener('click', () => { forgetToken(gameId); location.href = '/'; });
-  document.addEventListener('keydown', (e) => { if (e.key === 'Escape') select(null); });
+  $('events').addEventListener('click', (e) => { // an event's number: the map after it, here
+    const link = e.target.closest('a.version');
+    if (!link) return;
+    e.preventDefault();
+    goTo({ to: Number(link.closest('li').dataset.version) });
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') return select(null);
+    if (e.target.closest?.('input, select, textarea')) return; // the slider keeps its own keys
+    const move = replay.keyMove(e);
+    if (move) {
+      e.preventDefault();
+      goTo(move);
+    }
+  });
   try {
     if (token) game.me = await api.get('/v1/me');
   } catch (err) {
     showProblem(new Error(`The token was refused: ${err.message}. Paste a seat token on the start page.`));
   }
   game.seat = game.me.role === 'seat' && game.me.game === gameId ? game.me.seat : null;
-  const [summary, genesis, scenarios, svg] = await Promise.all([
+  const [summary, genesis, scenarios, svg, names] = await Promise.all([
     api.get(base), api.get(`${base}/events?after=0&limit=1`), api.get('/v1/scenarios').catch(() => ({ scenarios: [] })),
-    api.text(`${base}/map.svg`),
+    api.text(`${base}/map.svg`), api.get(`${base}/names`),
   ]);
+  setNames(names);
   game.summary = summary;
+  if (game.at !== null && game.at >= summary.version) game.at = null;
   game.layout = genesis.events[0]?.data?.layout || game.layout;
   game.colours = sideColours(game.layout.sides);
   game.scenario = scenarios.scenarios.find((s) => s.id === summary.scenario) || null;
   fill($('heading'), panels.heading(game));
   fill($('provenance'), panels.provenance(game));
   board.load(svg);
+  board.describeHex = (hex) => {
+    const here = unitsIn(hex).map((u) => (u.marker && !u.kind && !u.type ? `a ${u.side} marker` : unitName(u.id)));
+    return `${placeName(hex)}${here.length ? `: ${here.join(', ')}` : ''}`;
+  };
+  await catchUp(summary.version);
   await refresh();
   const side = game.layout.seats.find((s) => s.id === game.seat)?.side;
   const mine = units().filter((u) => u.side === side);
