@@ -35,7 +35,6 @@ from services.export import export_lines, parse
 from services.games import Games
 from services.keys import Keyring
 from services.verify import verify
-from services.worker.fold import decode_command
 
 SCENARIO = "breakout-pursuit/1.1"
 SIZES = {True: {"live": 15, "recorded": 100, "long": 10_000, "pad": 40, "short": 1_000, "reads": 10, "rounds": 2},
@@ -79,19 +78,17 @@ def scripted(s: stack.Server, games: Games, rng: random.Random, *, batch: int, *
 
 
 def adjudication_times(games: Games, game_id: str) -> list[float]:
-    """Seconds of game.adjudicate for each accepted command of the log, on the state before it."""
+    """Seconds of game.step (the ruling and the state it makes) for each command of the log, on the state before it."""
     ctx = games.context(game_id)
     keys = Keyring(games.store, game_id, ctx.genesis.dice.epochs).load()
     events = games.store.read(game_id)
     state, times = ctx.initial(), []
     for e in (e for e in events if e.type in COMMAND_TYPES):
-        command = decode_command(ctx, e)
+        command = ctx.codec.decode_command(e.type, e.data)
         dice = KeyedDice(game_id=game_id, command=e.version, keys=keys.key, mix=mix_of(state.core.entropy))
         t0 = time.perf_counter()
-        ruling = game.adjudicate(ctx.ruleset, state, command, dice, version=e.version)
+        state = game.step(ctx.ruleset, state, command, dice, version=e.version, visibility=e.visibility).state
         times.append(time.perf_counter() - t0)
-        for x in getattr(ruling, "effects", ()):
-            state = game.apply(ctx.ruleset, state, x)
     return times
 
 
@@ -175,7 +172,7 @@ def run(quick: bool) -> dict[str, dict]:
         "adjudication p99 per command (B&P)": figure(
             stack.percentile(adj, 99) * 1000, p50, target=0.2, at_most=True, unit="ms",
             baseline_is="order->ruling p50 in server mode (a bot playing a B&P game live)",
-            note=f"{len(adj)} commands of a scripted 1.1 game (random legal orders), game.adjudicate alone; "
+            note=f"{len(adj)} commands of a scripted 1.1 game (random legal orders), game.step alone; "
                  f"p50 {statistics.median(adj) * 1000:.2f} ms, max {max(adj) * 1000:.0f} ms; "
                  f"live p50 over {len(lat)} orders"),
         "replay rate (apply only)": figure(

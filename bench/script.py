@@ -20,7 +20,7 @@ from domain.kernel import game
 from domain.kernel.commands import KERNEL_ORDERS, Begin, DisputeEvent, EndRequested, SeatOrder
 from domain.kernel.dice import KeyedDice, mix_of
 from domain.kernel.log import OrderSubmitted, SystemCommand, encode
-from domain.kernel.seats import to_seats
+from domain.kernel.seats import PUBLIC, to_seats
 from infra.eventstore import NewEvent
 from services.games import Games
 from services.keys import Keyring
@@ -46,14 +46,12 @@ def script(games: Games, game_id: str, rng: random.Random, *, max_orders: int = 
     for version in itertools.count(1):
         command = queue.pop(0)
         dice = KeyedDice(game_id=game_id, command=version, keys=keys.key, mix=mix_of(state.core.entropy))
-        ruling = game.adjudicate(ctx.ruleset, state, command, dice, version=version)
+        ruling, state, _ = game.step(ctx.ruleset, state, command, dice, version=version, visibility=PUBLIC)
         ok = game.is_accepted(ruling)
         if version > 1:
             out.append(command)
             accepted += ok
-        for e in getattr(ruling, "effects", ()):
-            state = game.apply(ctx.ruleset, state, e)
-            effects += 1
+        effects += len(getattr(ruling, "effects", ()))
         events += 2 + len(getattr(ruling, "effects", ()))
         if queue:
             continue

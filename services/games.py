@@ -42,10 +42,7 @@ class Context:
     codec: Codec
 
     def initial(self) -> Any:
-        g = self.genesis
-        if g.initial_state is not None:
-            return msgspec.convert(g.initial_state, type=self.ruleset.state_type)
-        return self.ruleset.setup(self.pack, g.scenario, game_id=g.game_id, options=g.options)
+        return game.initial(self.ruleset, self.pack, self.genesis)
 
     def decode_state(self, data: bytes) -> Any:
         return msgspec.json.decode(data, type=self.ruleset.state_type)

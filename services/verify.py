@@ -19,11 +19,8 @@ from typing import Callable
 import msgspec
 
 from domain.kernel import chain, game
-from domain.kernel.commands import Begin, RefereeOrder, SeatOrder
 from domain.kernel.dice import KeyedDice, key_for, mix_of, verify_key
-from domain.kernel.log import (
-    COMMAND_TYPES, Codec, GameCreated, KeyRevealed, OrderSubmitted, RefereeCommand, SystemCommand, ruling_entries,
-)
+from domain.kernel.log import COMMAND_TYPES, Codec, GameCreated, KeyRevealed
 from services.catalog import Catalog
 from services.export import ExportEvent, ExportHeader, parse
 
@@ -147,10 +144,7 @@ def _readjudicate(header, events, genesis, keys, catalog, report, progress, rule
         return report
     ruleset = ruleset.bind(pack)
     codec = Codec(ruleset)
-    if genesis.initial_state is not None:  # a fork: its genesis carries its parent's position
-        state = msgspec.convert(genesis.initial_state, type=ruleset.state_type)
-    else:
-        state = ruleset.setup(pack, genesis.scenario, game_id=genesis.game_id, options=genesis.options)
+    state = game.initial(ruleset, pack, genesis)
     commands = {e.version: e for e in events if e.type in COMMAND_TYPES}
 
     def key(chain_name: str, epoch: int) -> bytes:
@@ -174,15 +168,14 @@ def _readjudicate(header, events, genesis, keys, catalog, report, progress, rule
             if cmd is None or cmd.data is None:
                 report.unverified.append(f"rulings from event {e.version} not re-adjudicated: command {e.adjudicates} is hidden")
                 return report
-            command = _command(cmd, codec)
+            command = codec.decode_command(cmd.type, cmd.data.encode())
+            dice = KeyedDice(game_id=genesis.game_id, command=cmd.version, keys=key, mix=mix_of(state.core.entropy))
             try:
-                ruling = game.adjudicate(ruleset, state, command,
-                                         KeyedDice(game_id=genesis.game_id, command=cmd.version, keys=key,
-                                                   mix=mix_of(state.core.entropy)), version=cmd.version)
+                ruled = game.step(ruleset, state, command, dice, version=cmd.version, visibility=cmd.visibility)
             except KeyUnknown as exc:
                 report.unverified.append(f"rulings from event {e.version} on not re-adjudicated yet: {exc}")
                 return report
-            expected = ruling_entries(ruling, adjudicates=cmd.version, visibility=cmd.visibility)
+            expected = ruled.entries
             recorded = events[i:i + len(expected)]
             for want, got in zip(expected, recorded):
                 if got.data is not None and (want.type != got.type or want.data.decode() != got.data or want.visibility != got.visibility):
@@ -193,8 +186,7 @@ def _readjudicate(header, events, genesis, keys, catalog, report, progress, rule
                 return _bad(report, recorded[-1].version if recorded else e.version, "ruling",
                             f"command {cmd.version}'s ruling has fewer events than re-adjudication gives")
             report.rulings_checked += 1
-            for want in expected[1:]:
-                state = game.apply(ruleset, state, codec.decode_effect(want.data))
+            state = ruled.state
             i += len(expected)
             continue
         i += 1
@@ -207,22 +199,6 @@ def _installed(catalog: Catalog, ruleset, h: str) -> bool:
         return True
     except LookupError:
         return catalog.pack(ruleset)[1] == h
-
-
-def _command(e: ExportEvent, codec: Codec):
-    data = e.data.encode()
-    match e.type:
-        case "game.created":
-            return Begin()
-        case "order.submitted":
-            sub = msgspec.json.decode(data, type=OrderSubmitted)
-            return SeatOrder(seat=sub.seat, order=codec.decode_order(sub.order))
-        case "system.command":
-            return msgspec.json.decode(data, type=SystemCommand).command
-        case "referee.command":
-            ref = msgspec.json.decode(data, type=RefereeCommand)
-            return RefereeOrder(order=codec.decode_order(ref.order), by=ref.by)
-    raise ValueError(f"{e.type} is not a command")
 
 
 def main(path: str, out=None, catalog: Catalog | None = None, ruleset: str | None = None,

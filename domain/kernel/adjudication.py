@@ -12,15 +12,13 @@ from domain.kernel.citation import Citation
 from domain.kernel.commands import Accepted, Partial
 from domain.kernel.core import Frame
 from domain.kernel.dice import Dice, Roll
-from domain.kernel.effects import FrameAnswered, FrameClosed, FrameOpened, SealedAnswer
+from domain.kernel.effects import DiceFirstUsed, FrameAnswered, FrameClosed, FrameOpened, SealedAnswer
+from domain.kernel.evolve import apply
 from domain.kernel.seats import PUBLIC, to_seats
 
 
 class Adjudication:
     def __init__(self, ruleset, state: Any, dice: Dice, *, command: int):
-        from domain.kernel import game  # the kernel's apply, which also folds the Core
-
-        self._apply = game.apply
         self.ruleset = ruleset
         self.state = state
         self.dice = dice
@@ -36,7 +34,7 @@ class Adjudication:
 
     def emit(self, *effects: Any) -> None:
         for e in effects:
-            self.state = self._apply(self.ruleset, self.state, e)
+            self.state = apply(self.ruleset, self.state, e)
             self.effects.append(e)
 
     def cite(self, *citations: Citation) -> None:
@@ -46,8 +44,6 @@ class Adjudication:
 
     def roll(self, sides: int, purpose: str, *, hidden: bool = False) -> Roll:
         if not self.core.dice_used:  # from the first roll on, the seats' entropy is fixed
-            from domain.kernel.effects import DiceFirstUsed
-
             self.emit(DiceFirstUsed())
         self.rolls += 1
         return self.dice.roll(sides, purpose=purpose, epoch=self.ruleset.epoch(self.core.clock), hidden=hidden)

@@ -17,6 +17,7 @@ from domain.kernel import game
 from domain.kernel.commands import Accepted, Begin, DeadlineReached, EndRequested, SeatOrder
 from domain.kernel.dice import ScriptedDice
 from domain.kernel.log import Codec
+from domain.kernel.seats import PUBLIC
 
 
 class Expect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -62,16 +63,13 @@ def run(case: Case, ruleset) -> Outcome:
     try:
         options = ruleset.resolve_options(case.options)
         state = ruleset.setup(ruleset.pack, case.scenario, game_id=f"case:{case.id}", options=options)
-        begun = game.adjudicate(ruleset, state, Begin(), ScriptedDice([]), version=1)
-        for e in getattr(begun, "effects", ()):
-            state = game.apply(ruleset, state, e)
+        state = game.step(ruleset, state, Begin(), ScriptedDice([]), version=1, visibility=PUBLIC).state
         state = ruleset.position(state, case.position) if case.position else state
         codec = Codec(ruleset)
         for i, step in enumerate(case.steps, start=1):
-            ruling = game.adjudicate(ruleset, state, _command(step, codec), ScriptedDice(step.dice, command=i + 1), version=i + 1)
+            ruling, state, _ = game.step(ruleset, state, _command(step, codec), ScriptedDice(step.dice, command=i + 1),
+                                         version=i + 1, visibility=PUBLIC)
             failures += [f"step {i}: {f}" for f in _check(step.expect, ruling)]
-            for e in getattr(ruling, "effects", ()):
-                state = game.apply(ruleset, state, e)
         facts = msgspec.json.decode(msgspec.json.encode(state))  # JSON shapes: tuples read as lists
         for path, expected in case.state.items():
             actual = _dig(facts, path)

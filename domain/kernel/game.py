@@ -1,45 +1,59 @@
-"""The contract as the services call it: setup, legal, adjudicate, apply, view, default_answer,
-outcome, plus to_act and the summary. Each wraps the ruleset with what every game shares.
+"""The contract as the services call it: setup, legal, adjudicate, view, default_answer, plus
+to_act and the summary. Each wraps the ruleset with what every game shares.
+
+`step` is the one decider step: the worker's fold, `Session` (conformance, bots, in-process games)
+and `umpire verify` all rule a command through it, and take the state it returns as it is (the
+effects were applied once, as the ruling emitted them).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 from msgspec.structs import replace
 
-from domain.kernel import patch, referee
+from domain.kernel import attestations, patch, referee
 from domain.kernel.adjudication import Adjudication
-from domain.kernel.citation import HouseRule
 from domain.kernel.commands import (
-    KERNEL_ORDERS, Accepted, Attest, Begin, Command, Confirm, Correct, DeadlineReached, Dispute, DisputeEvent, EndRequested,
-    Order, RefereeOrder, Reject, Rejected, ResolveDispute, Ruling, SeatOrder, Settle, SupplyEntropy, Undo,
+    KERNEL_ORDERS, Accepted, Begin, Command, Correct, DeadlineReached, DisputeEvent, EndRequested, Order, RefereeOrder,
+    Reject, Rejected, ResolveDispute, Ruling, SeatOrder, Settle, SupplyEntropy, Undo,
 )
-from domain.kernel.core import Outcome, UndoPoint
+from domain.kernel.core import UndoPoint
 from domain.kernel.dice import Dice
 from domain.kernel.effects import (
-    AttestationAsserted, AttestationConfirmed, AttestationDisputed, AttestationOpened, AttestationSettled, FrameClosed,
-    FrameOpened, GameBegun, GameEnded, OrderTakenBack, PhaseAdvanced, SealedAnswer, UndoRecorded, apply_core,
+    FrameClosed, FrameOpened, GameBegun, GameEnded, OrderTakenBack, PhaseAdvanced, SealedAnswer, UndoRecorded,
+    AttestationOpened,
 )
+from domain.kernel.evolve import apply
+from domain.kernel.house import KERNEL_CITE, UNDO_CITE
+from domain.kernel.log import Entry, GameCreated, ruling_entries
 from domain.kernel.seats import Viewer, can_see, to_seats
 
-KERNEL_CITE = HouseRule(name="umpire-kernel", text="Rules every Umpire game shares: turn order, attestations, deadlines.")
-UNDO_CITE = HouseRule(name="umpire-undo", text=(
-    "A seat may take back its own last order while nothing else has been ruled since, if that order rolled no die, "
-    "revealed nothing, opened no decision and ended no phase, and the game allows it."))
 # A ruling with any of these cannot be taken back: another seat has a decision, a phase is over, a
 # sealed answer or the result is known.
 _IRREVERSIBLE = (PhaseAdvanced, FrameOpened, FrameClosed, SealedAnswer, AttestationOpened, GameEnded)
 
 
-def apply(ruleset, state: Any, effect: Any) -> Any:
-    if isinstance(effect, OrderTakenBack):
-        restored = patch.apply(state, state.core.undo.changes)
-        return replace(restored, core=replace(restored.core, undo=None))
-    core = apply_core(state.core, effect)
-    if core is not state.core:
-        state = replace(state, core=core)
-    return ruleset.evolve(state, effect)
+class Ruled(NamedTuple):
+    """One command ruled: the ruling, the state after it, and the log entries that record it."""
+
+    ruling: Ruling
+    state: Any
+    entries: list[Entry]
+
+
+def step(ruleset: Any, state: Any, command: Command, dice: Dice, *, version: int, visibility: str) -> Ruled:
+    """Rule command `version` (seen by `visibility`) on `state` with its dice. A rejection leaves
+    the state as it was."""
+    ruling, after = _decide(ruleset, state, command, dice, version)
+    return Ruled(ruling, after, ruling_entries(ruling, adjudicates=version, visibility=visibility))
+
+
+def initial(ruleset: Any, pack: Any, genesis: GameCreated) -> Any:
+    """The state before the first command: the scenario's set-up, or a fork's parent position."""
+    if genesis.initial_state is not None:
+        return msgspec.convert(genesis.initial_state, type=ruleset.state_type)
+    return ruleset.setup(pack, genesis.scenario, game_id=genesis.game_id, options=genesis.options)
 
 
 def to_act(ruleset, state: Any) -> tuple[str, ...]:
@@ -59,59 +73,58 @@ def legal(ruleset, state: Any, seat: str, *, unit: str | None = None) -> list[Or
     if seat in to_act(ruleset, state):
         orders.extend(ruleset.legal(state, seat, unit=unit))
     if unit is None:
-        orders.extend(_attestation_orders(state, seat))
+        orders.extend(attestations.orders(state, seat))
         if state.core.undo is not None and state.core.undo.seat == seat:
             orders.append(Undo(command=state.core.undo.command))
     return orders
 
 
-def _attestation_orders(state: Any, seat: str) -> list[Order]:
-    out: list[Order] = []
-    for a in state.core.attestations.values():
-        if a.state == "open" and a.asserter == seat and a.value_type == "bool":
-            out += [Attest(id=a.id, value=True), Attest(id=a.id, value=False)]
-        elif a.state == "asserted" and seat in a.confirmers:
-            out.append(Confirm(id=a.id))
-    return out
-
-
 def adjudicate(ruleset, state: Any, command: Command, dice: Dice, *, version: int) -> Ruling:
-    """Rule on one command. Pure: the state is not changed; the ruling carries the effects."""
+    """Rule on one command. Pure: the state is not changed; the ruling carries the effects (to
+    play on, use `step`, which returns the state they make)."""
+    return _decide(ruleset, state, command, dice, version)[0]
+
+
+def _decide(ruleset: Any, state: Any, command: Command, dice: Dice, version: int) -> tuple[Ruling, Any]:
     adj = Adjudication(ruleset, state, dice, command=version)
-    ruleset = adj.ruleset
     try:
-        match command:  # disputes and referee business go on after the end
-            case SeatOrder(seat=seat, order=DisputeEvent() as order):
-                referee.open_dispute(adj, seat, order)
-                return adj.accepted()
-            case SeatOrder(seat=seat, order=SupplyEntropy() as order) if seat in state.core.layout.seat_ids():
-                referee.supply_entropy(adj, seat, order)
-                return adj.accepted()
-            case RefereeOrder(order=order, by=by):
-                referee.referee_order(adj, order, by)
-                return adj.accepted()
-        if state.core.finished:
-            raise Reject("game_finished", "The game has ended; no more orders are ruled.", KERNEL_CITE)
-        if state.core.started and isinstance(command, Begin):
-            return adj.accepted()  # a fork's genesis: play goes on from its parent's position
-        if not state.core.started and not isinstance(command, Begin):
-            raise Reject("not_begun", "The game has not begun yet: the umpire rules its start first.", KERNEL_CITE)
-        match command:
-            case Begin():
-                adj.emit(GameBegun(cite=(KERNEL_CITE,)))
-                ruleset.begin(adj)
-            case SeatOrder(seat=seat, order=order):
-                _seat_order(adj, seat, order)
-                _undo_point(adj, state, seat, order)
-            case DeadlineReached(seats=seats):
-                _deadline(adj, seats)
-            case EndRequested(by=by, reason=reason):
-                _end(adj, by, reason)
-            case _:
-                raise Reject("unknown_command", f"Unknown command {type(command).__name__}.", KERNEL_CITE)
+        _rule(adj, state, command)
     except Reject as r:
-        return r.ruling
-    return adj.accepted()
+        return r.ruling, state
+    return adj.accepted(), adj.state
+
+
+def _rule(adj: Adjudication, state: Any, command: Command) -> None:
+    ruleset = adj.ruleset
+    match command:  # disputes and referee business go on after the end
+        case SeatOrder(seat=seat, order=DisputeEvent() as order):
+            referee.open_dispute(adj, seat, order)
+            return
+        case SeatOrder(seat=seat, order=SupplyEntropy() as order) if seat in state.core.layout.seat_ids():
+            referee.supply_entropy(adj, seat, order)
+            return
+        case RefereeOrder(order=order, by=by):
+            referee.referee_order(adj, order, by)
+            return
+    if state.core.finished:
+        raise Reject("game_finished", "The game has ended; no more orders are ruled.", KERNEL_CITE)
+    if state.core.started and isinstance(command, Begin):
+        return  # a fork's genesis: play goes on from its parent's position
+    if not state.core.started and not isinstance(command, Begin):
+        raise Reject("not_begun", "The game has not begun yet: the umpire rules its start first.", KERNEL_CITE)
+    match command:
+        case Begin():
+            adj.emit(GameBegun(cite=(KERNEL_CITE,)))
+            ruleset.begin(adj)
+        case SeatOrder(seat=seat, order=order):
+            _seat_order(adj, seat, order)
+            _undo_point(adj, state, seat, order)
+        case DeadlineReached(seats=seats):
+            _deadline(adj, seats)
+        case EndRequested(by=by, reason=reason):
+            _end(adj, by, reason)
+        case _:
+            raise Reject("unknown_command", f"Unknown command {type(command).__name__}.", KERNEL_CITE)
 
 
 def _seat_order(adj: Adjudication, seat: str, order: Order) -> None:
@@ -125,7 +138,7 @@ def _seat_order(adj: Adjudication, seat: str, order: Order) -> None:
         _take_back(adj, seat, order)
         return
     if isinstance(order, KERNEL_ORDERS):
-        _attestation(adj, seat, order)
+        attestations.rule(adj, seat, order)
         return
     waiting = to_act(ruleset, state)
     if seat not in waiting:
@@ -158,41 +171,6 @@ def _take_back(adj: Adjudication, seat: str, order: Undo) -> None:
         raise Reject("not_last_order", f"Only {seat}'s last order (event {point.command}) may be taken back, "
                      f"not event {order.command}.", UNDO_CITE, command=point.command)
     adj.emit(OrderTakenBack(seat=seat, command=point.command, cite=(UNDO_CITE,)))
-
-
-def _attestation(adj: Adjudication, seat: str, order: Order) -> None:
-    atts = adj.core.attestations
-    a = atts.get(order.id)  # type: ignore[attr-defined]
-    if a is None:
-        raise Reject("unknown_attestation", f"There is no attestation {order.id!r}.", KERNEL_CITE)  # type: ignore[attr-defined]
-    match order:
-        case Attest(value=value):
-            if seat != a.asserter:
-                raise Reject("not_asserter", f"{a.asserter} asserts {a.id!r}, not {seat}.", KERNEL_CITE)
-            if a.state != "open":
-                raise Reject("already_asserted", f"{a.id!r} has already been asserted.", KERNEL_CITE)
-            if not _typed(value, a.value_type):
-                raise Reject("bad_value", f"{a.id!r} takes a {a.value_type}, not {value!r}.", KERNEL_CITE)
-            adj.emit(AttestationAsserted(id=a.id, seat=seat, value=value))
-        case Confirm():
-            _check_confirmer(a, seat)
-            adj.emit(AttestationConfirmed(id=a.id, seat=seat), AttestationSettled(id=a.id, value=a.value, by=seat))
-            adj.ruleset.on_attested(adj, adj.core.attestations[a.id])
-        case Dispute(reason=reason):
-            _check_confirmer(a, seat)
-            adj.emit(AttestationDisputed(id=a.id, seat=seat, reason=reason))
-
-
-def _check_confirmer(a, seat: str) -> None:
-    if seat not in a.confirmers:
-        raise Reject("not_confirmer", f"{seat} may not confirm or dispute {a.id!r}; {', '.join(a.confirmers)} may.", KERNEL_CITE)
-    if a.state != "asserted":
-        raise Reject("not_asserted", f"{a.id!r} is {a.state}; only an asserted value is confirmed or disputed.", KERNEL_CITE)
-
-
-def _typed(value: Any, value_type: str) -> bool:
-    return {"bool": isinstance(value, bool), "int": isinstance(value, int) and not isinstance(value, bool),
-            "str": isinstance(value, str)}[value_type]
 
 
 def _deadline(adj: Adjudication, seats: tuple[str, ...]) -> None:
@@ -246,10 +224,6 @@ def default_answer(ruleset, state: Any, seat: str) -> Order | None:
     return ruleset.default_answer(state, seat)
 
 
-def outcome(ruleset, state: Any) -> Outcome | None:
-    return ruleset.outcome(state)
-
-
 def summary(ruleset, state: Any) -> dict[str, Any]:
     core = state.core
     return {
@@ -266,4 +240,5 @@ def is_accepted(ruling: Ruling) -> bool:
     return isinstance(ruling, Accepted)
 
 
-__all__ = ["apply", "to_act", "legal", "adjudicate", "view", "default_answer", "outcome", "summary", "is_accepted", "Rejected"]
+__all__ = ["apply", "step", "Ruled", "initial", "to_act", "legal", "adjudicate", "view", "default_answer", "summary", "is_accepted",
+           "Rejected", "SeatOrder"]

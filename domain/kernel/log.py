@@ -7,13 +7,16 @@ publishes a dice key when its epoch ends. State is the fold of the effects; noth
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Union
 
 import msgspec
 
 from domain.kernel.citation import Citation
-from domain.kernel.commands import DeadlineReached, EndRequested, Partial
+from domain.kernel.commands import (
+    KERNEL_ORDERS, Accepted, Begin, Command, DeadlineReached, EndRequested, Partial, RefereeOrder, Ruling, SeatOrder,
+)
 from domain.kernel.effects import KERNEL_EFFECTS
+from domain.kernel.evolve import apply
 from domain.kernel.seats import Layout
 
 # The genesis event is the game's first command: ruling it begins the game.
@@ -92,9 +95,7 @@ def tag_of(struct_type: type) -> str:
 class Codec:
     """Encoders and decoders of one ruleset's orders and effects (kernel's included)."""
 
-    def __init__(self, ruleset):
-        from domain.kernel.commands import KERNEL_ORDERS
-
+    def __init__(self, ruleset: Any):
         effect_types = tuple(KERNEL_EFFECTS) + tuple(_members(ruleset.effect_type))
         order_types = tuple(KERNEL_ORDERS) + tuple(_members(ruleset.order_type))
         self.effect_tags = frozenset(tag_of(t) for t in effect_types)
@@ -104,6 +105,9 @@ class Codec:
         self._effect = msgspec.json.Decoder(self.Effect)
         self._order = msgspec.json.Decoder(self.Order)
         self._genesis = msgspec.json.Decoder(GameCreated)
+        self._submitted = msgspec.json.Decoder(OrderSubmitted)
+        self._system = msgspec.json.Decoder(SystemCommand)
+        self._referee = msgspec.json.Decoder(RefereeCommand)
 
     def decode_effect(self, data: bytes) -> Any:
         return self._effect.decode(data)
@@ -114,24 +118,35 @@ class Codec:
     def decode_genesis(self, data: bytes) -> GameCreated:
         return self._genesis.decode(data)
 
+    def decode_command(self, type_: str, data: bytes) -> Command:
+        """The command a logged command event (`COMMAND_TYPES`) asks the umpire to rule."""
+        match type_:
+            case "game.created":
+                return Begin()
+            case "order.submitted":
+                sub = self._submitted.decode(data)
+                return SeatOrder(seat=sub.seat, order=self.decode_order(sub.order))
+            case "system.command":
+                return self._system.decode(data).command
+            case "referee.command":
+                ref = self._referee.decode(data)
+                return RefereeOrder(order=self.decode_order(ref.order), by=ref.by)
+        raise ValueError(f"{type_} is not a command")
+
 
 def _members(union: Any) -> tuple[type, ...]:
     return getattr(union, "__args__", (union,))
 
 
 def _union(types: tuple[type, ...]) -> Any:
-    from typing import Union
-
     return Union[types]  # type: ignore[valid-type]
 
 
 encode = msgspec.json.encode
 
 
-def fold(ruleset, codec: Codec, initial: Any, events: Iterable[tuple[str, bytes]]) -> Any:
+def fold(ruleset: Any, codec: Codec, initial: Any, events: Iterable[tuple[str, bytes]]) -> Any:
     """Apply the effects among (type, data) events to a state; other events change nothing."""
-    from domain.kernel.game import apply
-
     state = initial
     tags = codec.effect_tags
     for type_, data in events:
@@ -149,12 +164,10 @@ class Entry(msgspec.Struct, frozen=True, kw_only=True):
     adjudicates: int | None = None
 
 
-def ruling_entries(ruling: Any, *, adjudicates: int, visibility: str) -> list[Entry]:
+def ruling_entries(ruling: Ruling, *, adjudicates: int, visibility: str) -> list[Entry]:
     """The events that record a ruling: one `ruling` event naming the command it adjudicates,
     then one event per effect, each with its own visibility. A rejection is seen by whoever
     could see the command (`visibility`); an acceptance is public, its effects as they say."""
-    from domain.kernel.commands import Accepted
-
     if isinstance(ruling, Accepted):
         head = RulingRecorded(adjudicates=adjudicates, verdict="accepted", effects=len(ruling.effects),
                               citations=ruling.citations, partial=ruling.partial)

@@ -7,16 +7,17 @@ History is never rewritten: the wrong ruling stays in the log, followed by its c
 """
 from __future__ import annotations
 
+import hashlib
+
 import msgspec
 
+from domain.kernel import attestations
 from domain.kernel.adjudication import Adjudication
-from domain.kernel.citation import HouseRule
-from domain.kernel.commands import Correct, DisputeEvent, Reject, ResolveDispute, Settle
+from domain.kernel.commands import Correct, DisputeEvent, Order, Reject, ResolveDispute, Settle, SupplyEntropy
 from domain.kernel.core import Dispute
-from domain.kernel.effects import AttestationSettled, CorrectionApplied, DisputeOpened, DisputeResolved
-
-DICE_CITE = HouseRule(name="umpire-dice", text="Dice are drawn from committed keys, mixed with the seats' entropy (docs/dice.md).")
-REFEREE_CITE = HouseRule(name="umpire-referee", text="Disputes are resolved by a referee; corrections are compensating effects.")
+from domain.kernel.effects import CorrectionApplied, DisputeOpened, DisputeResolved, EntropySupplied
+from domain.kernel.house import DICE_CITE, REFEREE_CITE
+from domain.kernel.log import Codec
 
 
 def open_dispute(adj: Adjudication, seat: str, order: DisputeEvent) -> None:
@@ -28,11 +29,7 @@ def open_dispute(adj: Adjudication, seat: str, order: DisputeEvent) -> None:
     adj.emit(DisputeOpened(dispute=Dispute(id=did, seat=seat, event=order.event, reason=order.reason), cite=(REFEREE_CITE,)))
 
 
-def supply_entropy(adj: Adjudication, seat: str, order) -> None:
-    import hashlib
-
-    from domain.kernel.effects import EntropySupplied
-
+def supply_entropy(adj: Adjudication, seat: str, order: SupplyEntropy) -> None:
     if adj.core.dice_used:
         raise Reject("dice_in_use", "The first die has been rolled: entropy is taken only before it.", DICE_CITE)
     if seat in adj.core.entropy:
@@ -42,10 +39,10 @@ def supply_entropy(adj: Adjudication, seat: str, order) -> None:
     adj.emit(EntropySupplied(seat=seat, digest=hashlib.sha256(order.entropy.encode()).hexdigest(), cite=(DICE_CITE,)))
 
 
-def referee_order(adj: Adjudication, order, by: str) -> None:
+def referee_order(adj: Adjudication, order: Order, by: str) -> None:
     match order:
         case Settle():
-            settle(adj, order, by)
+            attestations.settle(adj, order, by)
         case ResolveDispute(id=did, verdict=verdict, resolution=resolution):
             d = adj.core.disputes.get(did)
             if d is None:
@@ -60,8 +57,6 @@ def referee_order(adj: Adjudication, order, by: str) -> None:
 
 
 def correct(adj: Adjudication, order: Correct, by: str) -> None:
-    from domain.kernel.log import Codec
-
     if order.dispute is not None and order.dispute not in adj.core.disputes:
         raise Reject("unknown_dispute", f"There is no dispute {order.dispute}.", REFEREE_CITE)
     if not order.effects:
@@ -79,16 +74,3 @@ def correct(adj: Adjudication, order: Correct, by: str) -> None:
                      REFEREE_CITE) from None
     adj.cite(order.citation)
 
-
-def settle(adj: Adjudication, order: Settle, by: str) -> None:
-    from domain.kernel.game import KERNEL_CITE, _typed
-
-    a = adj.core.attestations.get(order.id)
-    if a is None:
-        raise Reject("unknown_attestation", f"There is no attestation {order.id!r}.", KERNEL_CITE)
-    if a.state in ("settled", "confirmed"):
-        raise Reject("already_settled", f"{a.id!r} is already settled.", KERNEL_CITE)
-    if not _typed(order.value, a.value_type):
-        raise Reject("bad_value", f"{a.id!r} takes a {a.value_type}, not {order.value!r}.", KERNEL_CITE)
-    adj.emit(AttestationSettled(id=a.id, value=order.value, by=by))
-    adj.ruleset.on_attested(adj, adj.core.attestations[a.id])

@@ -1,7 +1,7 @@
 """A game held in memory: the log as a list, the state as its fold.
 
 Conformance cases, in-process random games, bots' look-ahead and tests play through a Session;
-the worker does the same with the event store. Both record rulings with `log.ruling_entries`.
+the worker does the same with the event store. Both rule through `game.step`.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import msgspec
 from domain.kernel import game
 from domain.kernel.commands import Begin, Command, Ruling, SeatOrder
 from domain.kernel.dice import Dice
-from domain.kernel.log import Codec, DiceSpec, Entry, GameCreated, OrderSubmitted, SystemCommand, encode, ruling_entries
+from domain.kernel.log import Codec, DiceSpec, Entry, GameCreated, OrderSubmitted, SystemCommand, encode
 from domain.kernel.seats import PUBLIC, to_seats
 
 
@@ -44,11 +44,10 @@ class Session:
     def _rule(self, entry: Entry, command: Command) -> Ruling:
         self.log.append(entry)
         version = self.version
-        ruling = game.adjudicate(self.ruleset, self.state, command, self.dice(version), version=version)
-        for e in getattr(ruling, "effects", ()):
-            self.state = game.apply(self.ruleset, self.state, e)
-        self.log += ruling_entries(ruling, adjudicates=version, visibility=entry.visibility)
-        return ruling
+        ruled = game.step(self.ruleset, self.state, command, self.dice(version), version=version, visibility=entry.visibility)
+        self.state = ruled.state
+        self.log += ruled.entries
+        return ruled.ruling
 
     def legal(self, seat: str, unit: str | None = None) -> list[Any]:
         return game.legal(self.ruleset, self.state, seat, unit=unit)

@@ -25,11 +25,8 @@ from typing import Any
 import msgspec
 
 from domain.kernel import game
-from domain.kernel.commands import Begin, RefereeOrder, SeatOrder
 from domain.kernel.dice import KeyedDice, mix_of
-from domain.kernel.log import (
-    COMMAND_TYPES, AdjudicationFailed, KeyRevealed, OrderSubmitted, RefereeCommand, SystemCommand, encode, ruling_entries,
-)
+from domain.kernel.log import COMMAND_TYPES, AdjudicationFailed, KeyRevealed, encode
 from domain.kernel.seats import PUBLIC
 from infra.eventstore import Conflict, NewEvent, Projection, StoreError
 from services.games import Context, Games
@@ -111,35 +108,32 @@ def fold_game(games: Games, game_id: str, *, batch: int = 200, ruling_seconds: f
             return FoldResult(game_id=game_id, status=proj.status)
         state = ctx.decode_state(proj.state) if proj.state is not None else ctx.initial()
         out: list[NewEvent] = []
-        status, adjudicated, ruled = proj.status, proj.adjudicated, 0
+        status, adjudicated, count = proj.status, proj.adjudicated, 0
         for cmd in pending:
-            if ruled == batch or (ruled and time.monotonic() - started > budget_seconds):
+            if count == batch or (count and time.monotonic() - started > budget_seconds):
                 break
             try:
                 with time_limit(ruling_seconds):
-                    command = decode_command(ctx, cmd)
+                    command = ctx.codec.decode_command(cmd.type, cmd.data)
                     dice = KeyedDice(game_id=game_id, command=cmd.version, keys=keyring.key, mix=mix_of(state.core.entropy))
-                    ruling = game.adjudicate(ctx.ruleset, state, command, dice, version=cmd.version)
-                    after = state
-                    for e in getattr(ruling, "effects", ()):
-                        after = game.apply(ctx.ruleset, after, e)
-                    reveals = _key_events(ctx, keyring, state, after)
+                    ruled = game.step(ctx.ruleset, state, command, dice, version=cmd.version, visibility=cmd.visibility)
+                    reveals = _key_events(ctx, keyring, state, ruled.state)
             except (StoreError, *passthrough):
                 raise
             except Exception as exc:  # the rules engine broke: record it, halt, never loop
                 out.append(NewEvent(type="adjudication.failed", actor=WORKER, adjudicates=cmd.version,
                                     data=encode(AdjudicationFailed(adjudicates=cmd.version,
                                                                    error=f"{type(exc).__name__}: {exc}"))))
-                status, adjudicated, ruled = "halted", cmd.version, ruled + 1
+                status, adjudicated, count = "halted", cmd.version, count + 1
                 break
             out += [NewEvent(type=x.type, data=x.data, visibility=x.visibility, actor=WORKER, adjudicates=x.adjudicates)
-                    for x in ruling_entries(ruling, adjudicates=cmd.version, visibility=cmd.visibility)]
+                    for x in ruled.entries]
             out += reveals
-            state, adjudicated, ruled = after, cmd.version, ruled + 1
+            state, adjudicated, count = ruled.state, cmd.version, count + 1
             status = "finished" if state.core.finished else "active"  # a finished game still rules: it rejects
         fault("before_commit", game_id, pending[0].version, adjudicated)
         result = f.append(out)
-        left = ruled < len(pending) or result.first_version - 1 > seen  # unread commands came in meanwhile
+        left = count < len(pending) or result.first_version - 1 > seen  # unread commands came in meanwhile
         f.write(Projection(version=max(proj.version, adjudicated) if left else result.last_version,
                            adjudicated=adjudicated, status=status,
                            summary=msgspec.json.encode(game.summary(ctx.ruleset, state)),
@@ -148,8 +142,8 @@ def fold_game(games: Games, game_id: str, *, batch: int = 200, ruling_seconds: f
     every = games.snapshot_every
     if every and result.last_version // every > proj.adjudicated // every:
         _snapshot(games, ctx, game_id, result.last_version, state)
-    return FoldResult(game_id=game_id, ruled=ruled, appended=len(out), status=status,
-                      more=(ruled < len(pending) or truncated) and status != "halted")
+    return FoldResult(game_id=game_id, ruled=count, appended=len(out), status=status,
+                      more=(count < len(pending) or truncated) and status != "halted")
 
 
 def _unruled(f, after: int, batch: int) -> tuple[list, bool]:
@@ -179,21 +173,6 @@ def _snapshot(games: Games, ctx: Context, game_id: str, version: int, state) -> 
 def _keyring(store, game_id: str, epochs: int) -> Keyring:
     """A game's seeds never change (written with its genesis): read them once per process."""
     return Keyring(store, game_id, epochs).load()
-
-
-def decode_command(ctx: Context, e) -> Any:
-    match e.type:
-        case "game.created":
-            return Begin()
-        case "order.submitted":
-            sub = msgspec.json.decode(e.data, type=OrderSubmitted)
-            return SeatOrder(seat=sub.seat, order=ctx.codec.decode_order(sub.order))
-        case "system.command":
-            return msgspec.json.decode(e.data, type=SystemCommand).command
-        case "referee.command":
-            ref = msgspec.json.decode(e.data, type=RefereeCommand)
-            return RefereeOrder(order=ctx.codec.decode_order(ref.order), by=ref.by)
-    raise ValueError(f"{e.type} is not a command")
 
 
 def _key_events(ctx: Context, keyring: Keyring, before, after) -> list[NewEvent]:

@@ -11,11 +11,10 @@ import msgspec
 
 from domain.kernel import game
 from domain.kernel.dice import KeyedDice, mix_of
-from domain.kernel.log import COMMAND_TYPES, fold, ruling_entries
+from domain.kernel.log import COMMAND_TYPES, fold
 from infra.eventstore import AppendResult
 from services.games import Games
 from services.keys import Keyring
-from services.worker.fold import decode_command
 
 VERDICTS = ("ruling", "adjudication.failed")
 
@@ -164,11 +163,11 @@ def check_game(games: Games, game_id: str) -> dict[str, int]:
         if c.version not in by_command:
             break  # the failed command: nothing to compare
         dice = KeyedDice(game_id=game_id, command=c.version, keys=keyring.key, mix=mix_of(state.core.entropy))
-        ruling = game.adjudicate(ctx.ruleset, state, decode_command(ctx, c), dice, version=c.version)
-        fresh = [(x.type, x.data, x.visibility) for x in ruling_entries(ruling, adjudicates=c.version, visibility=c.visibility)]
-        assert fresh == by_command[c.version], f"the ruling of command {c.version} differs from a fresh adjudication"
-        for effect in getattr(ruling, "effects", ()):
-            state = game.apply(ctx.ruleset, state, effect)
+        fresh = game.step(ctx.ruleset, state, ctx.codec.decode_command(c.type, c.data), dice, version=c.version,
+                          visibility=c.visibility)
+        assert [(x.type, x.data, x.visibility) for x in fresh.entries] == by_command[c.version], \
+            f"the ruling of command {c.version} differs from a fresh adjudication"
+        state = fresh.state
 
     folded = fold(ctx.ruleset, ctx.codec, ctx.initial(), ((e.type, e.data) for e in events))
     assert msgspec.json.encode(folded) == msgspec.json.encode(state)

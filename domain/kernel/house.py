@@ -1,0 +1,11 @@
+"""The house rules every Umpire game shares, cited by the kernel's own rulings."""
+from __future__ import annotations
+
+from domain.kernel.citation import HouseRule
+
+KERNEL_CITE = HouseRule(name="umpire-kernel", text="Rules every Umpire game shares: turn order, attestations, deadlines.")
+UNDO_CITE = HouseRule(name="umpire-undo", text=(
+    "A seat may take back its own last order while nothing else has been ruled since, if that order rolled no die, "
+    "revealed nothing, opened no decision and ended no phase, and the game allows it."))
+DICE_CITE = HouseRule(name="umpire-dice", text="Dice are drawn from committed keys, mixed with the seats' entropy (docs/dice.md).")
+REFEREE_CITE = HouseRule(name="umpire-referee", text="Disputes are resolved by a referee; corrections are compensating effects.")
