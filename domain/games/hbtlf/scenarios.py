@@ -29,6 +29,7 @@ class Read(msgspec.Struct, frozen=True, kw_only=True):
     positions: dict[str, str]
     sides: dict[str, str]
     armies: dict[str, str]
+    groups: dict[str, str]
     losses: dict[str, str]
     fortresses: dict[str, str]
     applied: tuple[str, ...]
@@ -50,6 +51,7 @@ def read(pack, sid: str) -> tuple[Read, list[Issue]]:
     positions: dict[str, str] = {}
     sides: dict[str, str] = {}
     armies: dict[str, str] = {}
+    groups: dict[str, str] = {}
     losses: dict[str, str] = {}
     fortresses: dict[str, str] = {}
 
@@ -96,6 +98,7 @@ def read(pack, sid: str) -> tuple[Read, list[Issue]]:
                 if name in positions:
                     issues.append(Issue(f"{path}.units[{j}]", f"{name!r} is placed twice"))
                 positions[name], sides[name] = where, side
+                groups[name] = unit_name(group["units"][0])
                 if "army" in group:
                     armies[name] = group["army"]
                 loss = loss_of(f"{path}.units[{j}]", token)
@@ -118,7 +121,7 @@ def read(pack, sid: str) -> tuple[Read, list[Issue]]:
         if "at" in ev:
             hex_of(f"scenarios[{sid}].options.schedule.events[{i}].at", ev["at"])
     issues += _calendar(sid, sc)
-    return Read(positions=positions, sides=sides, armies=armies, losses=losses, fortresses=fortresses,
+    return Read(positions=positions, sides=sides, armies=armies, groups=groups, losses=losses, fortresses=fortresses,
                 applied=tuple(applied)), issues
 
 

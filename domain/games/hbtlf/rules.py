@@ -1,0 +1,297 @@
+"""home-before-the-leaves-fall@1 as a Ruleset, in ledger mode: the umpire enforces what the
+Exclusive Rules define and records what the players attest for the Standard Rules."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
+
+from domain.kernel.adjudication import Adjudication
+from domain.kernel.commands import Order, Reject
+from domain.kernel.core import Clock, Core
+from domain.kernel.ruleset import Option, Ruleset
+from domain.kernel.seats import Layout, Seat, Side, Viewer
+
+from domain.games.hbtlf import cite, claims, errata, hexes, ledgers, scenarios, schlieffen, sequence, victory
+from domain.games.hbtlf.model import (
+    Arrived, ClaimEarlyRelease, ClaimOpened, CombatRecorded, DeclareImpulses, DeclareMission, DeclareMoves, EndSegment,
+    GameTurnBegun, HbtlfEffect, HbtlfOrder, ImpulseBegun, ImpulsesDeclared, InitiativeDecided, MissionSet, MoveDecl, NotYetBuilt,
+    OtherTheatersRolled, Released, ReportCombat, SegmentEnded, State, SupremeHqMoved, UnitsMoved, UseRail, UseReplacements,
+    WeatherRolled, Withdraw, WithdrawnFromPlay,
+)
+
+MODE = "ledger"
+MODE_TEXT = "the umpire enforces the Exclusive Rules and records what the players attest for the Standard Rules"
+
+
+class NotStartable(ValueError):
+    pass
+
+
+class Hbtlf(Ruleset):
+    name = "home-before-the-leaves-fall"
+    version = 1
+    title = "Home Before the Leaves Fall (referee's assistant, ledger mode)"
+    mode = MODE
+    order_type = HbtlfOrder
+    effect_type = HbtlfEffect
+    state_type = State
+    pack_dir = str(Path(__file__).resolve().parent / "pack")
+    options = (
+        Option(name="first_player_unstated", default="german", choices=("german", "allied"),
+               description="First player where the scenario does not say (Scenarios 3, 6 and 10)."),
+        Option(name="straddle_month", default="first_day", choices=("first_day", "last_day"),
+               description="The month of an impulse spanning two months (weather 8.2): that of its first or its last day."),
+        Option(name="s4_allied_rp", default=68, choices=(68, 96), description="Scenario 4's Allied Rail Points (both printed; errata s4-allied-rail-points)."),
+    )
+
+    # --- genesis -------------------------------------------------------------------------------
+
+    def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
+        sc = pack.scenarios[scenario]
+        why = scenarios.startable(sc)
+        if why:
+            raise NotStartable(f"Scenario {scenario} cannot start: {why}.")
+        read, issues = scenarios.read(pack, scenario)
+        if issues:
+            raise ValueError(f"scenario {scenario} data does not read: {issues[0].path}: {issues[0].message}")
+        layout = Layout(sides=tuple(Side(id=s.id, name=s.name) for s in sc.sides),
+                        seats=tuple(Seat(id=s.id, side=s.side, name=s.name) for s in sc.seats))
+        missions, army_sides = {}, {}
+        for side, charts in sc.options.get("charts", {}).items():
+            if side == "lines":
+                continue
+            for c in charts:
+                if "mission" in c:
+                    missions[c["chart"]], army_sides[c["chart"]] = c["mission"], side
+        core = Core(game_id=game_id, ruleset=self.id, scenario=scenario, layout=layout, options=options,
+                    clock=Clock(turn=sc.start.turn, phase="setup"), ledgers=ledgers.initial(sc, options))
+        return State(core=core, positions=read.positions, sides=read.sides, armies=read.armies, groups=read.groups,
+                     fortresses=tuple(read.fortresses), missions=missions, army_sides=army_sides)
+
+    def begin(self, adj: Adjudication) -> None:
+        sequence.begin(adj, self.pack, self._sc(adj.state))
+
+    def _sc(self, state: State):
+        return self.pack.scenarios[state.core.scenario]
+
+    # --- who acts, what is legal -----------------------------------------------------------------
+
+    def phasing(self, state: State) -> tuple[str, ...]:
+        c = state.core.clock
+        if c.phase in ("structure", "impulse") and c.side:
+            return (c.side,)
+        return ()
+
+    def legal(self, state: State, seat: str, *, unit: str | None = None) -> list[Order]:
+        sc = self._sc(state)
+        phase = state.core.clock.phase
+        if phase == "structure":
+            return [DeclareImpulses(days=d, first=f) for d in sequence.allowed_structures(state, sc) for f in state.core.layout.seat_ids()]
+        if phase != "impulse":
+            return []
+        side = state.core.layout.side_of(seat)
+        due = sequence.withdrawals_due(state, sc, seat)
+        out: list[Order] = [Withdraw(units=due)] if due else [EndSegment()]
+        for u in self._movable(state, sc, side):
+            if unit is None or unit == u:
+                out += [DeclareMoves(moves=(MoveDecl(unit=u, to=h),)) for h in self._steps(state, sc, u)]
+        if unit is None:
+            out += self._other_orders(state, side)
+        return out
+
+    def _movable(self, state: State, sc, side: str) -> list[str]:
+        return [u for u, s in state.sides.items() if s == side and u not in state.eliminated and u not in state.withdrawn
+                and u not in state.fortresses and claims.blocking(state, u) is None and schlieffen.hold(state, sc, u) is None]
+
+    def _steps(self, state: State, sc, u: str) -> list[str]:
+        """Hexes a declared move may name that the umpire can check: next to the unit's hex, or the
+        centre of the radius it was set up in; the real path is the players' (Standard Rules)."""
+        where = state.positions[u]
+        if where.startswith("within "):
+            where = where.rsplit(" ", 1)[1]
+            options = [where]
+        elif hexes.is_hex(where):
+            options = hexes.neighbours(where)
+        else:
+            return []
+        limit = (sc.options.get("area") or {}).get("belgium_north_of_row")
+        return [h for h in options if limit is None or hexes.north_of_row(h, limit)]
+
+    def _other_orders(self, state: State, side: str) -> list[Order]:
+        out: list[Order] = []
+        pending = {u for a in claims.pending(state) for u in a.blocks}
+        for f in victory.LIEGE:
+            if side == "german" and f in state.positions and f not in state.eliminated and f not in pending:
+                out.append(ReportCombat(german_sp=1, allied_fortress_sp=1, eliminated=(f,)))
+        out.append(ReportCombat(german_sp=1, allied_sp=1))
+        units = [u for u, s in state.sides.items() if s == side and u not in state.fortresses and u not in state.eliminated]
+        for kind in ledgers.KINDS:
+            if state.core.ledger(f"rep_{kind}", side).balance >= 1 and units:
+                out.append(UseReplacements(kind=kind, amount=1, unit=units[0]))
+        if state.core.ledger("rail", side).balance >= ledgers.rail_cost(self.pack, 1, 0, 1) and units:
+            out.append(UseRail(formation=units[0], be=1, mp=1))
+        for army, mission in sorted(state.missions.items()):
+            if state.army_sides.get(army) == side and army not in pending:
+                out += [DeclareMission(army=army, mission=m) for m in claims.MISSIONS if m != mission]
+        if side == "german" and state.core.clock.turn <= 1 and "First Army" not in state.released and "early_release" not in pending:
+            out.append(ClaimEarlyRelease(condition="an enemy unit moved adjacent to a German unit in Germany"))
+        return out
+
+    # --- rulings -----------------------------------------------------------------------------------
+
+    def rule(self, adj: Adjudication, seat: str, order: Order) -> None:
+        state, sc = adj.state, self._sc(adj.state)
+        phase = state.core.clock.phase
+        side = state.core.layout.side_of(seat)
+        match order:
+            case NotYetBuilt(rule=rule):
+                raise Reject("not_in_this_ruleset_version", f"Exclusive Rule {rule} decisions are not computed by {self.id} yet; "
+                             "play them at the table and record the outcome as a claim (declare_moves, report_combat).", cite.NOT_BUILT,
+                             rule=rule)
+            case DeclareImpulses(days=days, first=first) if phase == "structure":
+                sequence.declare_impulses(adj, self.pack, sc, seat, days, first)
+            case _ if phase != "impulse":
+                raise Reject("wrong_phase", f"A {order.__struct_config__.tag} order is not allowed in the {sequence.PHASES.get(phase, phase)}.",
+                             cite.SEQUENCE)
+            case DeclareMoves(moves=moves):
+                claims.check_moves(state, sc, side, moves)
+                for m in moves:
+                    self._may_move(state, sc, m.unit)
+                claims.open_claim(adj, seat, "moves", {"moves": msgspec.to_builtins(moves)}, blocks=tuple(m.unit for m in moves),
+                                  predicate=f"{seat} moved {len(moves)} unit(s) as declared")
+            case ReportCombat(german_sp=g, allied_sp=a, allied_fortress_sp=f, eliminated=elim):
+                if min(g, a, f) < 0:
+                    raise Reject("bad_losses", "Losses are counts of strength points, never negative.", cite.COMBAT)
+                for u in elim:
+                    if u not in state.positions or u in state.eliminated:
+                        raise Reject("unknown_unit", f"No unit {u!r} in play to eliminate.", cite.UNIT_LOCATIONS, unit=u)
+                    if claims.blocking(state, u) is not None:
+                        raise Reject("pending_attestation", f"{u!r} waits for attestation {claims.blocking(state, u).id!r}.",
+                                     cite.LEDGER_MODE, unit=u)
+                claims.open_claim(adj, seat, "combat", {"german_sp": g, "allied_sp": a, "allied_fortress_sp": f, "eliminated": list(elim)},
+                                  blocks=tuple(elim), predicate=f"combat: German lost {g} SP, Allied {a} SP (+{f} fortress SP)")
+            case DeclareMission(army=army, mission=mission):
+                if state.army_sides.get(army) != side:
+                    raise Reject("unknown_army", f"{side} has no army chart {army!r}.", cite.UNIT_LOCATIONS)
+                if mission not in claims.MISSIONS:
+                    raise Reject("bad_mission", f"Mission Orders are {', '.join(claims.MISSIONS)}.", claims.KIND_CITES["mission"])
+                claims.open_claim(adj, seat, "mission", {"army": army, "mission": mission}, blocks=(army,),
+                                  predicate=f"{army} received the Mission Order {mission}")
+            case ClaimEarlyRelease(condition=condition):
+                if side != "german" or state.core.clock.turn > 1:
+                    raise Reject("not_applicable", "Only the German player claims an early release, in GT O and GT1 (11.51).", cite.SCHLIEFFEN_GT0)
+                claims.open_claim(adj, seat, "early_release", {"condition": condition}, blocks=("early_release",),
+                                  predicate=f"Schlieffen early release: {condition}")
+            case UseReplacements(kind=kind, amount=amount, unit=u):
+                if state.sides.get(u) != side:
+                    raise Reject("unknown_unit", f"{side} has no unit {u!r}.", cite.UNIT_LOCATIONS, unit=u)
+                ledgers.use_replacements(adj, side, kind, amount, fortress=u in state.fortresses)
+            case UseRail(be=be, cavalry_be=cav, mp=mp):
+                ledgers.use_rail(adj, self.pack, side, be, cav, mp)
+            case Withdraw(units=units):
+                due = sequence.withdrawals_due(state, sc, seat)
+                if not units or any(u not in due for u in units):
+                    raise Reject("not_due", f"Only {', '.join(due) or 'nothing'} is due to withdraw now.", cite.REINFORCEMENTS)
+                adj.emit(WithdrawnFromPlay(units=tuple(units), cite=(cite.rule("13 Reinforcement Schedule", *sc.options["schedule"]["lines"]),)))
+            case EndSegment():
+                sequence.end_segment(adj, self.pack, sc, seat)
+            case _:
+                raise Reject("wrong_phase", f"A {order.__struct_config__.tag} order is not allowed now.", cite.SEQUENCE)
+        adj.cite(cite.LEDGER_MODE)
+
+    def _may_move(self, state: State, sc, unit: str) -> None:
+        a = claims.blocking(state, unit)
+        if a is not None:
+            raise Reject("pending_attestation", f"{unit!r} waits for attestation {a.id!r} ({a.state}); other units may move.",
+                         cite.LEDGER_MODE, unit=unit, attestation=a.id)
+        if unit in state.fortresses:
+            raise Reject("fortress_immobile", f"{unit!r} is a Fortress Class unit placed on its fort.", cite.UNIT_LOCATIONS, unit=unit)
+        held = schlieffen.hold(state, sc, unit)
+        if held is not None:
+            raise Reject("not_released", held[0], held[1], unit=unit)
+
+    def on_attested(self, adj: Adjudication, attestation) -> None:
+        sc = self._sc(adj.state)
+        claims.settle(adj, sc, attestation)
+        sequence.close(adj, sc)
+
+    def default_answer(self, state: State, seat: str) -> Order | None:
+        legal = self.legal(state, seat)
+        return legal[0] if legal else None
+
+    def end_outcome(self, state: State, reason: str):
+        return replace(victory.outcome(state, self._sc(state)), reason=reason)
+
+    # --- evolve ------------------------------------------------------------------------------------
+
+    def evolve(self, state: State, e: Any) -> State:
+        match e:
+            case GameTurnBegun():
+                return replace(state, last_hq_moved=state.hq_moved, hq_moved=(), impulses=(), days_before=0, weather="")
+            case InitiativeDecided(side=side):
+                return replace(state, initiative=side)
+            case ImpulsesDeclared(days=days, days_before=before, first=first):
+                others = tuple(s for s in state.core.layout.seat_ids() if s != first)
+                return replace(state, impulses=days, days_before=before, order=(first,) + others)
+            case ImpulseBegun(month=month):
+                return replace(state, done=(), month=month, weather="")
+            case WeatherRolled(weather=w):
+                return replace(state, weather=w)
+            case OtherTheatersRolled(table=t, outcome=o):
+                return replace(state, other_theaters={**state.other_theaters, t: o})
+            case SegmentEnded(seat=seat):
+                return replace(state, done=state.done + (seat,))
+            case UnitsMoved(moves=moves):
+                return replace(state, positions={**state.positions, **{m.unit: m.to for m in moves}})
+            case CombatRecorded(gt=gt, german_sp=g, allied_sp=a, allied_fortress_sp=f, eliminated=elim):
+                losses = {"german": state.losses["german"] + g, "allied": state.losses["allied"] + a,
+                          "allied_fortress": state.losses["allied_fortress"] + f}
+                s = replace(state, losses=losses, eliminated=state.eliminated + tuple(u for u in elim if u not in state.eliminated))
+                if s.liege_fell_gt is None and victory.liege_all_eliminated(s) and not victory.liege_all_eliminated(state):
+                    s = replace(s, liege_fell_gt=gt)
+                return s
+            case MissionSet(army=army, mission=m):
+                return replace(state, missions={**state.missions, army: m})
+            case Released(formations=f):
+                return replace(state, released=state.released + tuple(x for x in f if x not in state.released))
+            case Arrived(side=side, units=units, at=at):
+                return replace(state, positions={**state.positions, **{u: at for u in units}}, sides={**state.sides, **{u: side for u in units}})
+            case WithdrawnFromPlay(units=units):
+                return replace(state, withdrawn=state.withdrawn + units)
+            case ClaimOpened(id=aid, claim=claim):
+                return replace(state, claims={**state.claims, aid: claim})
+            case SupremeHqMoved(side=side):
+                return replace(state, hq_moved=state.hq_moved + (side,))
+        return state
+
+    # --- views -------------------------------------------------------------------------------------
+
+    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
+        return {
+            "mode": MODE, "mode_text": MODE_TEXT,
+            "errata_version": errata.version(self.pack),
+            "initiative": state.initiative, "impulses": list(state.impulses), "days_before": state.days_before,
+            "player_order": list(state.order), "weather": state.weather, "month": state.month,
+            "positions": dict(sorted(state.positions.items())), "eliminated": list(state.eliminated), "withdrawn": list(state.withdrawn),
+            "losses": dict(state.losses), "liege_fell_gt": state.liege_fell_gt, "missions": dict(state.missions),
+            "released": list(state.released), "other_theaters": dict(state.other_theaters),
+            "claims": {k: v for k, v in state.claims.items()},
+        }
+
+    def clock_label(self, clock: Clock) -> str:
+        gt = "O" if clock.turn == 0 else str(clock.turn)
+        if clock.phase == "impulse":
+            return f"GT {gt}, impulse {clock.impulse}" + (f", {clock.side} segment" if clock.side else "")
+        return f"GT {gt}, {sequence.PHASES.get(clock.phase, clock.phase)}"
+
+    def epoch(self, clock: Clock) -> int:
+        return clock.turn + 1
+
+    def epochs(self, state: State) -> int:
+        return 17
+
+
+HBTLF = Hbtlf()
