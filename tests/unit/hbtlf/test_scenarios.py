@@ -83,3 +83,10 @@ def test_scenario_11_listed_not_startable(pack):
     assert all(s.startable for k, s in listed.items() if k != s11.id)
     with pytest.raises(ScenarioNotStartable):
         catalog.scenario("home-before-the-leaves-fall/11")
+
+
+def test_not_startable_is_a_422_with_its_code():
+    from services.api.errors import _mapped
+
+    e = _mapped(ScenarioNotStartable("home-before-the-leaves-fall/11", "needs The Cossacks Are Coming!"))
+    assert (e.status, e.code) == (422, "scenario_not_startable") and "Cossacks" in e.message
