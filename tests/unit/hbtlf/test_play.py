@@ -96,3 +96,33 @@ def test_random_scenario_1_with_one_dispute_settled_by_referee(pack, seed):
     initial = HBTLF.bind(pack).setup(pack, "1", game_id="session", options=HBTLF.resolve_options({}))
     refolded = fold(s.ruleset, Codec(s.ruleset), initial, [(e.type, e.data) for e in s.log])
     assert refolded == s.state
+
+
+def test_random_scenario_8_with_a_disputed_combat_report(pack):
+    """Scenario 8 (set-up as Scenario 7's, whose unit locations are not transcribed yet): the
+    calendar, initiative, weather, Other Theaters and ledgers run from GT O to GT4's one impulse;
+    a disputed combat report is settled by the referee as void, so its losses never count."""
+    rng = random.Random(8)
+    s = Session(HBTLF, pack, "8", dice=_dice(8))
+    disputed = None
+    for _ in range(3000):
+        _ledgers_ok(s.state)
+        _confirm_all(s, skip={disputed} if disputed else set())
+        seats = s.to_act()
+        if not seats:
+            break
+        legal = [o for o in s.legal(seats[0]) if not isinstance(o, (Confirm, Dispute))]
+        ends = [o for o in legal if isinstance(o, (EndSegment, Withdraw))]
+        order = ends[0] if ends and rng.random() < 0.4 else rng.choice(legal)
+        assert isinstance(s.submit(seats[0], order), Accepted)
+        if disputed is None and s.state.core.attestations:
+            disputed = next(iter(s.state.core.attestations))
+            other = [x for x in ("german", "allied") if x != seats[0]][0]
+            assert isinstance(s.submit(other, Dispute(id=disputed, reason="no such combat")), Accepted)
+    assert disputed is not None and not s.state.core.finished
+    assert s.state.core.clock.turn == 4 and s.state.core.clock.phase == "closing"
+    before = dict(s.state.losses)
+    assert isinstance(s.command(RefereeOrder(order=Settle(id=disputed, value="void"), by="referee")), Accepted)
+    assert s.state.core.finished and s.state.losses == before
+    assert s.state.core.result.level == "By agreement or referee"
+    assert set(s.state.other_theaters) >= {"9.1", "9.2", "9.3", "9.4"}
