@@ -39,6 +39,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     kaiser_on_map: bool = False
     claims: dict[str, dict[str, Any]] = {}  # attestation id -> what was declared (kind, units, Game-Turn)
     other_theaters: dict[str, str] = {}
+    ammunition: dict[str, int] = {}  # Ammunition Points a formation may hold this Game-Turn, by nation
 
 
 # --- orders ------------------------------------------------------------------------------------
@@ -197,10 +198,15 @@ class ClaimOpened(Effect, frozen=True, kw_only=True, tag="hbtlf.claim"):
     claim: dict[str, Any]
 
 
+class AmmunitionAllowance(Effect, frozen=True, kw_only=True, tag="hbtlf.ammunition"):
+    gt: int
+    points: dict[str, int]
+
+
 class SupremeHqMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.supreme_hq_moved"):
     side: str
 
 
 HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBegun | WeatherRolled | OtherTheatersRolled
                | SegmentEnded | UnitsMoved | CombatRecorded | MissionSet | Released | Arrived | WithdrawnFromPlay | ClaimOpened
-               | SupremeHqMoved)
+               | SupremeHqMoved | AmmunitionAllowance)

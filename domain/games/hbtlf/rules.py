@@ -16,7 +16,7 @@ from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import cite, claims, errata, hexes, ledgers, scenarios, schlieffen, sequence, victory
 from domain.games.hbtlf.model import (
-    Arrived, ClaimEarlyRelease, ClaimOpened, CombatRecorded, DeclareImpulses, DeclareMission, DeclareMoves, EndSegment,
+    AmmunitionAllowance, Arrived, ClaimEarlyRelease, ClaimOpened, CombatRecorded, DeclareImpulses, DeclareMission, DeclareMoves, EndSegment,
     GameTurnBegun, HbtlfEffect, HbtlfOrder, ImpulseBegun, ImpulsesDeclared, InitiativeDecided, MissionSet, MoveDecl, NotYetBuilt,
     OtherTheatersRolled, Released, ReportCombat, SegmentEnded, State, SupremeHqMoved, UnitsMoved, UseRail, UseReplacements,
     WeatherRolled, Withdraw, WithdrawnFromPlay,
@@ -44,6 +44,8 @@ class Hbtlf(Ruleset):
                description="First player where the scenario does not say (Scenarios 3, 6 and 10)."),
         Option(name="straddle_month", default="first_day", choices=("first_day", "last_day"),
                description="The month of an impulse spanning two months (weather 8.2): that of its first or its last day."),
+        Option(name="french_ammo_cut_gt", default=10, choices=(10, 11),
+               description="12.34: the French and Belgian cut to one Ammunition Point from Game-Turn 10 (heading) or 11 (text); errata ammo-french-gt10."),
         Option(name="s4_allied_rp", default=68, choices=(68, 96), description="Scenario 4's Allied Rail Points (both printed; errata s4-allied-rail-points)."),
     )
 
@@ -263,6 +265,8 @@ class Hbtlf(Ruleset):
                 return replace(state, withdrawn=state.withdrawn + units)
             case ClaimOpened(id=aid, claim=claim):
                 return replace(state, claims={**state.claims, aid: claim})
+            case AmmunitionAllowance(points=p):
+                return replace(state, ammunition=p)
             case SupremeHqMoved(side=side):
                 return replace(state, hq_moved=state.hq_moved + (side,))
         return state
@@ -277,7 +281,7 @@ class Hbtlf(Ruleset):
             "player_order": list(state.order), "weather": state.weather, "month": state.month,
             "positions": dict(sorted(state.positions.items())), "eliminated": list(state.eliminated), "withdrawn": list(state.withdrawn),
             "losses": dict(state.losses), "liege_fell_gt": state.liege_fell_gt, "missions": dict(state.missions),
-            "released": list(state.released), "other_theaters": dict(state.other_theaters),
+            "released": list(state.released), "other_theaters": dict(state.other_theaters), "ammunition": dict(state.ammunition),
             "claims": {k: v for k, v in state.claims.items()},
         }
 

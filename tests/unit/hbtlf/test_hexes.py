@@ -57,3 +57,4 @@ def test_bad_ids_refused():
         assert not hexes.is_hex(bad)
         with pytest.raises(hexes.NotAHex):
             hexes.parse(bad)
+
