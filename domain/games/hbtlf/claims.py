@@ -18,7 +18,7 @@ from domain.kernel.commands import Reject
 from domain.kernel.core import Attestation
 from domain.kernel.effects import AttestationOpened
 
-from domain.games.hbtlf import cite, hexes
+from domain.games.hbtlf import cite, hexes, paris
 from domain.games.hbtlf.model import (
     ClaimOpened, CombatRecorded, MissionSet, MoveDecl, Released, State, SupremeHqMoved, UnitsMoved,
 )
@@ -76,7 +76,7 @@ def check_moves(state: State, sc, side: str, moves: tuple[MoveDecl, ...]) -> Non
                          cite.rule("13.16 General Information", *area["lines"]), unit=m.unit)
 
 
-def settle(adj: Adjudication, sc, a: Attestation) -> None:
+def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
     """Apply a confirmed or settled claim."""
     state = adj.state
     claim = state.claims.get(a.id)
@@ -94,6 +94,7 @@ def settle(adj: Adjudication, sc, a: Attestation) -> None:
                 moves = msgspec.convert(value["moves"], type=tuple[MoveDecl, ...])
                 check_moves(state, sc, state.core.layout.side_of(claim["seat"]), moves)
                 adj.emit(UnitsMoved(moves=moves, attestation=a.id, cite=(cite.LEDGER_MODE, cite.MOVEMENT)))
+                paris.after_moves(adj, pack, moves)
                 for m in moves:
                     for hq, side in SUPREME_HQ.items():
                         if hq in m.unit and side not in adj.state.hq_moved:

@@ -39,6 +39,8 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     kaiser_on_map: bool = False
     claims: dict[str, dict[str, Any]] = {}  # attestation id -> what was declared (kind, units, Game-Turn)
     other_theaters: dict[str, str] = {}
+    paris_abandoned: bool = False  # 12.26
+    paris_debt: int = 0  # Rail Points still owed at the next Strategic Phase (12.26)
     ammunition: dict[str, int] = {}  # Ammunition Points a formation may hold this Game-Turn, by nation
 
 
@@ -203,10 +205,24 @@ class AmmunitionAllowance(Effect, frozen=True, kw_only=True, tag="hbtlf.ammuniti
     points: dict[str, int]
 
 
+class ParisAbandoned(Effect, frozen=True, kw_only=True, tag="hbtlf.paris_abandoned"):
+    """12.26: a German army HQ came within ten hexes of Paris: 30 French RP go, what is not there now is owed."""
+
+    hq: str
+    at: str
+    distance: int
+    deducted: int
+    owed: int
+
+
+class ParisDebtPaid(Effect, frozen=True, kw_only=True, tag="hbtlf.paris_debt_paid"):
+    amount: int
+
+
 class SupremeHqMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.supreme_hq_moved"):
     side: str
 
 
 HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBegun | WeatherRolled | OtherTheatersRolled
                | SegmentEnded | UnitsMoved | CombatRecorded | MissionSet | Released | Arrived | WithdrawnFromPlay | ClaimOpened
-               | SupremeHqMoved | AmmunitionAllowance)
+               | SupremeHqMoved | AmmunitionAllowance | ParisAbandoned | ParisDebtPaid)

@@ -16,7 +16,7 @@ from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import cite, claims, errata, hexes, ledgers, scenarios, schlieffen, sequence, victory
 from domain.games.hbtlf.model import (
-    AmmunitionAllowance, Arrived, ClaimEarlyRelease, ClaimOpened, CombatRecorded, DeclareImpulses, DeclareMission, DeclareMoves, EndSegment,
+    AmmunitionAllowance, Arrived, ClaimEarlyRelease, ParisAbandoned, ParisDebtPaid, ClaimOpened, CombatRecorded, DeclareImpulses, DeclareMission, DeclareMoves, EndSegment,
     GameTurnBegun, HbtlfEffect, HbtlfOrder, ImpulseBegun, ImpulsesDeclared, InitiativeDecided, MissionSet, MoveDecl, NotYetBuilt,
     OtherTheatersRolled, Released, ReportCombat, SegmentEnded, State, SupremeHqMoved, UnitsMoved, UseRail, UseReplacements,
     WeatherRolled, Withdraw, WithdrawnFromPlay,
@@ -217,7 +217,7 @@ class Hbtlf(Ruleset):
 
     def on_attested(self, adj: Adjudication, attestation) -> None:
         sc = self._sc(adj.state)
-        claims.settle(adj, sc, attestation)
+        claims.settle(adj, self.pack, sc, attestation)
         sequence.close(adj, sc)
 
     def default_answer(self, state: State, seat: str) -> Order | None:
@@ -265,6 +265,10 @@ class Hbtlf(Ruleset):
                 return replace(state, withdrawn=state.withdrawn + units)
             case ClaimOpened(id=aid, claim=claim):
                 return replace(state, claims={**state.claims, aid: claim})
+            case ParisAbandoned(owed=owed):
+                return replace(state, paris_abandoned=True, paris_debt=owed)
+            case ParisDebtPaid(amount=paid):
+                return replace(state, paris_debt=state.paris_debt - paid)
             case AmmunitionAllowance(points=p):
                 return replace(state, ammunition=p)
             case SupremeHqMoved(side=side):
@@ -282,6 +286,7 @@ class Hbtlf(Ruleset):
             "positions": dict(sorted(state.positions.items())), "eliminated": list(state.eliminated), "withdrawn": list(state.withdrawn),
             "losses": dict(state.losses), "liege_fell_gt": state.liege_fell_gt, "missions": dict(state.missions),
             "released": list(state.released), "other_theaters": dict(state.other_theaters), "ammunition": dict(state.ammunition),
+            "paris_abandoned": state.paris_abandoned, "paris_debt": state.paris_debt,
             "claims": {k: v for k, v in state.claims.items()},
         }
 
