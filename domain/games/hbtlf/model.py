@@ -90,6 +90,15 @@ class UseRail(Order, frozen=True, kw_only=True, tag="use_rail"):
     mp: int
 
 
+class DisbandFortress(Order, frozen=True, kw_only=True, tag="disband_fortress"):
+    """Fortress Class SPs taken from the map for Specialist REPs (11.31, 12.41); which fortress
+    unit gives them up is the player's, recorded as `fortress` (the counters' SPs are not in the text)."""
+
+    fortress: str
+    sp: int
+    offmap: int = 0
+
+
 class Withdraw(Order, frozen=True, kw_only=True, tag="withdraw"):
     units: tuple[str, ...]
 
@@ -107,7 +116,7 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
 
 
 HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | UseReplacements | UseRail
-              | Withdraw | EndSegment | NotYetBuilt)
+              | Withdraw | EndSegment | DisbandFortress | NotYetBuilt)
 
 
 # --- effects -----------------------------------------------------------------------------------
@@ -219,10 +228,18 @@ class ParisDebtPaid(Effect, frozen=True, kw_only=True, tag="hbtlf.paris_debt_pai
     amount: int
 
 
+class FortressAllowance(Effect, frozen=True, kw_only=True, tag="hbtlf.fortress_allowance"):
+    side: str
+    sp: int
+    offmap: int
+    rolls: tuple[Roll, ...]
+
+
 class SupremeHqMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.supreme_hq_moved"):
     side: str
 
 
 HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBegun | WeatherRolled | OtherTheatersRolled
                | SegmentEnded | UnitsMoved | CombatRecorded | MissionSet | Released | Arrived | WithdrawnFromPlay | ClaimOpened
-               | SupremeHqMoved | AmmunitionAllowance | ParisAbandoned | ParisDebtPaid)
+               | SupremeHqMoved | AmmunitionAllowance | ParisAbandoned | ParisDebtPaid
+               | FortressAllowance)

@@ -14,9 +14,9 @@ from domain.kernel.core import Clock, Core
 from domain.kernel.ruleset import Option, Ruleset
 from domain.kernel.seats import Layout, Seat, Side, Viewer
 
-from domain.games.hbtlf import cite, claims, errata, hexes, ledgers, scenarios, schlieffen, sequence, victory
+from domain.games.hbtlf import cite, claims, errata, fortress, hexes, ledgers, scenarios, schlieffen, sequence, victory
 from domain.games.hbtlf.model import (
-    AmmunitionAllowance, Arrived, ClaimEarlyRelease, ParisAbandoned, ParisDebtPaid, ClaimOpened, CombatRecorded, DeclareImpulses, DeclareMission, DeclareMoves, EndSegment,
+    AmmunitionAllowance, Arrived, ClaimEarlyRelease, DisbandFortress, ParisAbandoned, ParisDebtPaid, ClaimOpened, CombatRecorded, DeclareImpulses, DeclareMission, DeclareMoves, EndSegment,
     GameTurnBegun, HbtlfEffect, HbtlfOrder, ImpulseBegun, ImpulsesDeclared, InitiativeDecided, MissionSet, MoveDecl, NotYetBuilt,
     OtherTheatersRolled, Released, ReportCombat, SegmentEnded, State, SupremeHqMoved, UnitsMoved, UseRail, UseReplacements,
     WeatherRolled, Withdraw, WithdrawnFromPlay,
@@ -133,6 +133,9 @@ class Hbtlf(Ruleset):
         for kind in ledgers.KINDS:
             if state.core.ledger(f"rep_{kind}", side).balance >= 1 and units:
                 out.append(UseReplacements(kind=kind, amount=1, unit=units[0]))
+        own_forts = [f for f in state.fortresses if state.sides.get(f) == side and f not in state.eliminated]
+        if state.core.ledger("fortress_disband", side).balance >= 1 and (own_forts or not state.fortresses):
+            out.append(DisbandFortress(fortress=own_forts[0] if own_forts else "a fortress", sp=1))
         if state.core.ledger("rail", side).balance >= ledgers.rail_cost(self.pack, 1, 0, 1) and units:
             out.append(UseRail(formation=units[0], be=1, mp=1))
         for army, mission in sorted(state.missions.items()):
@@ -193,6 +196,10 @@ class Hbtlf(Ruleset):
                 ledgers.use_replacements(adj, side, kind, amount, fortress=u in state.fortresses)
             case UseRail(be=be, cavalry_be=cav, mp=mp):
                 ledgers.use_rail(adj, self.pack, side, be, cav, mp)
+            case DisbandFortress(fortress=name, sp=sp, offmap=offmap):
+                if state.fortresses and (name not in state.fortresses or state.sides.get(name) != side):
+                    raise Reject("unknown_unit", f"{side} has no Fortress Class unit {name!r}.", cite.UNIT_LOCATIONS, unit=name)
+                fortress.disband(adj, side, sp, offmap)
             case Withdraw(units=units):
                 due = sequence.withdrawals_due(state, sc, seat)
                 if not units or any(u not in due for u in units):

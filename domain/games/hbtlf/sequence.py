@@ -9,7 +9,7 @@ from domain.kernel.commands import Reject
 from domain.kernel.core import Clock
 from domain.kernel.effects import GameEnded, PhaseAdvanced
 
-from domain.games.hbtlf import ammunition, calendar, cite, claims, initiative, ledgers, other_theaters, paris, schlieffen, victory, weather
+from domain.games.hbtlf import ammunition, calendar, cite, claims, fortress, initiative, ledgers, other_theaters, paris, schlieffen, victory, weather
 from domain.games.hbtlf.model import (
     AmmunitionAllowance, Arrived, GameTurnBegun, ImpulseBegun, ImpulsesDeclared, InitiativeDecided, OtherTheatersRolled, Released, SegmentEnded,
     WeatherRolled,
@@ -40,6 +40,7 @@ def begin(adj: Adjudication, pack, sc) -> None:
 def strategic_phase(adj: Adjudication, pack, sc, gt: int) -> None:
     goto(adj, Clock(turn=gt, phase="strategic"))
     adj.emit(GameTurnBegun(gt=gt, first_day=calendar.first_day(gt).isoformat(), cite=(cite.SEQUENCE,)))
+    fortress.strategic_phase(adj, gt)
     ledgers.strategic_phase(adj, pack, sc, gt)
     paris.strategic_phase(adj)
     adj.emit(AmmunitionAllowance(gt=gt, points=ammunition.allowance(pack, gt, adj.core.options["french_ammo_cut_gt"]),
