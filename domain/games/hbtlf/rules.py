@@ -23,6 +23,7 @@ from domain.games.hbtlf.model import (
 )
 
 MODE = "ledger"
+KAISER = "Kaiser Wilhelm II"  # +1 to the Allies' initiative while on map (5.1)
 MODE_TEXT = "the umpire enforces the Exclusive Rules and records what the players attest for the Standard Rules"
 
 
@@ -267,9 +268,11 @@ class Hbtlf(Ruleset):
             case Released(formations=f):
                 return replace(state, released=state.released + tuple(x for x in f if x not in state.released))
             case Arrived(side=side, units=units, at=at):
-                return replace(state, positions={**state.positions, **{u: at for u in units}}, sides={**state.sides, **{u: side for u in units}})
+                return replace(state, positions={**state.positions, **{u: at for u in units}}, sides={**state.sides, **{u: side for u in units}},
+                               withdrawn=tuple(u for u in state.withdrawn if u not in units),
+                               kaiser_on_map=state.kaiser_on_map or KAISER in units)
             case WithdrawnFromPlay(units=units):
-                return replace(state, withdrawn=state.withdrawn + units)
+                return replace(state, withdrawn=state.withdrawn + units, kaiser_on_map=state.kaiser_on_map and KAISER not in units)
             case ClaimOpened(id=aid, claim=claim):
                 return replace(state, claims={**state.claims, aid: claim})
             case ParisAbandoned(owed=owed):

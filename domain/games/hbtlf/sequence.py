@@ -12,7 +12,7 @@ from domain.kernel.effects import GameEnded, PhaseAdvanced
 from domain.games.hbtlf import ammunition, calendar, cite, claims, fortress, initiative, ledgers, other_theaters, paris, schlieffen, victory, weather
 from domain.games.hbtlf.model import (
     AmmunitionAllowance, Arrived, GameTurnBegun, ImpulseBegun, ImpulsesDeclared, InitiativeDecided, OtherTheatersRolled, Released, SegmentEnded,
-    WeatherRolled,
+    WeatherRolled, WithdrawnFromPlay,
 )
 
 PHASES = {"strategic": "Weekly Interphase", "structure": "impulse structure", "impulse": "Impulse", "closing": "end of scenario"}
@@ -137,12 +137,19 @@ def _other_theaters(adj: Adjudication, pack, sc, gt: int, impulse: int) -> None:
 
 
 def _schedule(adj: Adjudication, sc, gt: int, impulse: int, *, last: bool) -> None:
-    """Arrivals due now (6.1; Scenario 1's appear in the impulse, in Road Mode) at the hex printed."""
+    """Arrivals due now at the hex or place printed (6.1; Scenario 1's appear in the impulse, in Road
+    Mode), and removals the schedule makes itself (the Kaiser's)."""
     for ev in sc.options.get("schedule", {}).get("events", ()):
         at_impulse = ev["impulse"] == impulse or (ev["impulse"] == "last" and last and impulse > 0)
-        if ev["gt"] == gt and ev["kind"] == "arrive" and at_impulse:
-            adj.emit(Arrived(side=ev["side"], units=tuple(ev["units"]), at=ev["at"], cite=(cite.REINFORCEMENTS, cite.rule(
-                "13 Reinforcement Schedule", *ev["lines"]))))
+        if ev["gt"] != gt or not at_impulse:
+            continue
+        why = (cite.REINFORCEMENTS, cite.rule("13 Reinforcement Schedule", *ev["lines"]))
+        if ev["kind"] == "arrive":
+            adj.emit(Arrived(side=ev["side"], units=tuple(ev["units"]), at=ev.get("at") or ev["place"], cite=why))
+        elif ev["kind"] == "remove":
+            gone = tuple(u for u in ev["units"] if u in adj.state.positions and u not in adj.state.withdrawn)
+            if gone:
+                adj.emit(WithdrawnFromPlay(units=gone, cite=why))
 
 
 def withdrawals_due(state, sc, seat: str) -> tuple[str, ...]:
