@@ -13,7 +13,6 @@ from itertools import product
 FIRST_SUNDAY = date(1914, 8, 2)
 DAYS = 7
 MAX_IMPULSES = 3  # 5.1
-WEEKDAYS = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
 
 
 def first_day(gt: int) -> date:

@@ -15,9 +15,7 @@ def missing(reference: str, note: str = "") -> MissingRule:
 
 RAIL = rule("2.1 Railroad Capacity", 137, 149)
 RAIL_RATE = rule("2.2 Railroad Movement Rate", 151, 157)
-NAVAL = rule("3.1 Naval Capacity", 163, 165)
 INITIATIVE = rule("5.1 Initiative Determination", 245, 251)
-CAPACITY = rule("5.2 Chart Independent Formation Capacities", 253, 257)
 REINFORCEMENTS = rule("6.1 Reinforcements", 265, 271)
 REPLACEMENTS = rule("6.21 Replacement Rates", 277, 283)
 REP_MARKERS = rule("6.23 Replacement Markers", 287, 287)

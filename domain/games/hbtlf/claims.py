@@ -70,10 +70,9 @@ def check_moves(state: State, sc, side: str, moves: tuple[MoveDecl, ...]) -> Non
             raise Reject("bad_hex", f"{m.to!r} is not a hex id: the map letter W or E, a colon and four digits, e.g. E:1824.",
                          cite.UNIT_LOCATIONS, unit=m.unit)
         area = sc.options.get("area") or {}
-        limit = area.get("belgium_north_of_row")
-        if limit is not None and not hexes.north_of_row(m.to, limit):
-            raise Reject("outside_area", f"{m.to} is not in play: this scenario's area lies north of the {limit}00 hexrow.",
-                         cite.rule("13.16 General Information", *area["lines"]), unit=m.unit)
+        if area and not hexes.in_area(m.to, area["parts"]):
+            raise Reject("outside_area", f"{m.to} is not in play: {area['text']}.", cite.rule(f"13.{sc.id}6 General Information", *area["lines"]),
+                         unit=m.unit)
 
 
 def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:

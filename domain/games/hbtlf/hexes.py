@@ -60,14 +60,15 @@ def within(hex_id: str, radius: int, centre: str) -> bool | None:
     return None if d is None else d <= radius
 
 
-def north_of_row(hex_id: str, row: int) -> bool:
-    """North of the `row`00 hexrow: rows numbered below it (the 2600 hexrow is every hex whose number begins 26)."""
-    return parse(hex_id)[1] < row
-
-
-def west_of_col(hex_id: str, col: int) -> bool:
-    """West of the 00`col` hexrow: columns are counted westward from the east edge."""
-    return parse(hex_id)[2] > col
+def in_area(hex_id: str, parts: list[dict]) -> bool:
+    """In a scenario's area as far as the hex ids tell (borders are not in the text): in one of
+    its parts, each a map, a span of rows and optionally 'west of' / 'east of' a column."""
+    m, rr, cc = parse(hex_id)
+    for part in parts:
+        lo, hi = part["rows"]
+        if part["map"] == m and lo <= rr <= hi and cc > part.get("west_of_col", -1) and cc < part.get("east_of_col", 100):
+            return True
+    return False
 
 
 def west_of_line(hex_id: str, line: list[str]) -> bool:

@@ -10,9 +10,6 @@ from domain.kernel.core import Core
 from domain.kernel.dice import Roll
 from domain.kernel.effects import Effect
 
-SIDES = ("german", "allied")
-
-
 class State(msgspec.Struct, frozen=True, kw_only=True):
     core: Core
     impulses: tuple[int, ...] = ()  # lengths in days of this Game-Turn's impulses still to be played in it
@@ -27,6 +24,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     armies: dict[str, str] = {}
     groups: dict[str, str] = {}  # unit token -> the first formation of its set-up group (a corps and its divisions)
     fortresses: tuple[str, ...] = ()
+    errata_applied: tuple[str, ...] = ()  # the errata entries the set-up was read with
     eliminated: tuple[str, ...] = ()
     withdrawn: tuple[str, ...] = ()
     losses: dict[str, int] = msgspec.field(default_factory=lambda: {"german": 0, "allied": 0, "allied_fortress": 0})

@@ -72,7 +72,7 @@ class Hbtlf(Ruleset):
         core = Core(game_id=game_id, ruleset=self.id, scenario=scenario, layout=layout, options=options,
                     clock=Clock(turn=sc.start.turn, phase="setup"), ledgers=ledgers.initial(sc, options))
         return State(core=core, positions=read.positions, sides=read.sides, armies=read.armies, groups=read.groups,
-                     fortresses=tuple(read.fortresses), missions=missions, army_sides=army_sides)
+                     fortresses=tuple(read.fortresses), errata_applied=read.applied, missions=missions, army_sides=army_sides)
 
     def begin(self, adj: Adjudication) -> None:
         sequence.begin(adj, self.pack, self._sc(adj.state))
@@ -120,8 +120,8 @@ class Hbtlf(Ruleset):
             options = hexes.neighbours(where)
         else:
             return []
-        limit = (sc.options.get("area") or {}).get("belgium_north_of_row")
-        return [h for h in options if limit is None or hexes.north_of_row(h, limit)]
+        area = sc.options.get("area")
+        return [h for h in options if not area or hexes.in_area(h, area["parts"])]
 
     def _other_orders(self, state: State, side: str) -> list[Order]:
         out: list[Order] = []
@@ -290,7 +290,7 @@ class Hbtlf(Ruleset):
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         return {
             "mode": MODE, "mode_text": MODE_TEXT,
-            "errata_version": errata.version(self.pack),
+            "errata_version": errata.version(self.pack), "errata_applied": list(state.errata_applied),
             "initiative": state.initiative, "impulses": list(state.impulses), "days_before": state.days_before,
             "player_order": list(state.order), "weather": state.weather, "month": state.month,
             "positions": dict(sorted(state.positions.items())), "eliminated": list(state.eliminated), "withdrawn": list(state.withdrawn),

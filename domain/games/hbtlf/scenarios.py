@@ -147,13 +147,3 @@ def _calendar(sid: str, sc) -> list[Issue]:
         out.append(Issue(f"scenarios[{sid}].end", f"ends on {last_day}, but the scenario's dates end {end}"))
     return out
 
-
-def check(pack) -> dict[str, list[Issue]]:
-    """Every scenario's issues (empty lists when the data reads cleanly)."""
-    return {sid: read(pack, sid)[1] for sid in pack.scenarios}
-
-
-def summary(pack, sid: str) -> dict[str, Any]:
-    r, issues = read(pack, sid)
-    return {"placed": len(r.positions), "fortresses": len(r.fortresses), "errata_applied": list(r.applied),
-            "issues": len(issues), "transcribed": list(pack.scenarios[sid].options.get("transcribed", ()))}

@@ -9,7 +9,7 @@ from domain.kernel.commands import Reject
 from domain.kernel.core import Clock
 from domain.kernel.effects import GameEnded, PhaseAdvanced
 
-from domain.games.hbtlf import ammunition, calendar, cite, claims, fortress, initiative, ledgers, other_theaters, paris, schlieffen, victory, weather
+from domain.games.hbtlf import ammunition, calendar, cite, claims, errata, fortress, initiative, ledgers, other_theaters, paris, schlieffen, victory, weather
 from domain.games.hbtlf.model import (
     AmmunitionAllowance, Arrived, GameTurnBegun, ImpulseBegun, ImpulsesDeclared, InitiativeDecided, OtherTheatersRolled, Released, SegmentEnded,
     WeatherRolled, WithdrawnFromPlay,
@@ -27,6 +27,8 @@ def first_player(sc, options) -> str:
 
 
 def begin(adj: Adjudication, pack, sc) -> None:
+    by_id = {e["id"]: e for e in errata.entries(pack)}
+    adj.cite(*(errata.citation(by_id[e]) for e in adj.state.errata_applied))  # the set-up's readings, cited on its first ruling
     if sc.start.phase == "strategic":
         strategic_phase(adj, pack, sc, sc.start.turn)
         return

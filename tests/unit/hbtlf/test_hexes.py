@@ -45,8 +45,10 @@ def test_across_the_seam_is_not_computed():
 
 
 def test_hexrows_and_control_lines():
-    assert hexes.north_of_row("W:2511", 26) and not hexes.north_of_row("W:2611", 26)
-    assert hexes.west_of_col("W:2704", 3) and not hexes.west_of_col("W:2703", 3)
+    s2 = [{"map": "W", "rows": [27, 70], "west_of_col": 3}, {"map": "W", "rows": [10, 26]}, {"map": "E", "rows": [10, 26], "west_of_col": 15}]
+    assert hexes.in_area("W:2704", s2) and not hexes.in_area("W:2703", s2)  # west of the 0003 hexrow, south of 2700
+    assert hexes.in_area("W:2603", s2) and hexes.in_area("E:2616", s2) and not hexes.in_area("E:2615", s2)
+    assert not hexes.in_area("E:2716", s2)
     line = ["W:1004", "W:2319"]
     assert hexes.west_of_line("W:2325", line) and hexes.west_of_line("W:2319", line)
     assert not hexes.west_of_line("W:2318", line) and not hexes.west_of_line("W:3030", line)

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from domain.games.hbtlf import HBTLF, scenarios
 from domain.games.hbtlf.rules import NotStartable
+from domain.kernel.dice import ScriptedDice
 from domain.kernel.pack.validate import validate_pack
+from domain.kernel.session import Session
 from infra.packs import load_pack_dir
+from services.api.errors import _mapped
 from services.catalog import Catalog, ScenarioNotStartable
 
 PACK_DIR = Path(HBTLF.pack_dir)
@@ -54,7 +58,6 @@ def test_errata_applied_and_misprints_kept_verbatim(pack):
 
 
 def test_an_unread_misprint_is_an_issue(pack):
-    import msgspec
     sc = pack.scenarios["2"]
     lists = {**sc.options["lists"], "german_rail_conversion": [*sc.options["lists"]["german_rail_conversion"], "W:44703"]}
     bad = msgspec.structs.replace(pack, scenarios={**pack.scenarios, "2": msgspec.structs.replace(sc, options={**sc.options, "lists": lists})})
@@ -86,7 +89,11 @@ def test_scenario_11_listed_not_startable(pack):
 
 
 def test_not_startable_is_a_422_with_its_code():
-    from services.api.errors import _mapped
-
     e = _mapped(ScenarioNotStartable("home-before-the-leaves-fall/11", "needs The Cossacks Are Coming!"))
     assert (e.status, e.code) == (422, "scenario_not_startable") and "Cossacks" in e.message
+
+
+def test_the_first_ruling_cites_the_errata_the_set_up_was_read_with(pack):
+    s = Session(HBTLF, pack, "1", dice=lambda v: ScriptedDice([], command=v))
+    labels = [c.label() for c in s.begun.citations]
+    assert any("s1-liege-map-letter" in x for x in labels) and any("s1-17-div-loss-sign" in x for x in labels)
