@@ -139,11 +139,16 @@ def _other_theaters(adj: Adjudication, pack, sc, gt: int, impulse: int) -> None:
 
 
 def _schedule(adj: Adjudication, sc, gt: int, impulse: int, *, last: bool) -> None:
-    """Arrivals due now at the hex or place printed (6.1; Scenario 1's appear in the impulse, in Road
-    Mode), and removals the schedule makes itself (the Kaiser's)."""
+    """Arrivals due now at the hex, edge or place printed (6.1; Scenario 1's appear in the impulse, in
+    Road Mode), as the Other Theaters rolls moved them, and removals the schedule makes itself (the
+    Kaiser's)."""
     for ev in sc.options.get("schedule", {}).get("events", ()):
-        at_impulse = ev["impulse"] == impulse or (ev["impulse"] == "last" and last and impulse > 0)
-        if ev["gt"] != gt or not at_impulse:
+        when = (ev["gt"], ev["impulse"])
+        gate = ev.get("other_theaters")
+        if gate and adj.state.other_theaters.get(gate["table"]) == gate["delayed"]:
+            when = (gate["gt"], gate["impulse"])  # 9.0: the roll moved the arrival
+        at_impulse = when[1] == impulse or (when[1] == "last" and last and impulse > 0)
+        if when[0] != gt or not at_impulse:
             continue
         why = (cite.REINFORCEMENTS, cite.rule("13 Reinforcement Schedule", *ev["lines"]))
         if ev["kind"] == "arrive":
