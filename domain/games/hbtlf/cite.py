@@ -26,6 +26,7 @@ AMMUNITION = rule("11.62 Available Ammunition", 697, 707)
 ALLIED_AMMUNITION = rule("12.32-12.34 Allied ammunition", 887, 891)
 SCHLIEFFEN_GT0 = rule("11.51 Game Turns O and 1", 593, 615)
 PLAN17_GT0 = rule("12.51 Opening Game Turn and Game Turn One", 933, 949)
+VICTORY = rule("13.07 Victory Conditions Explanation", 1182, 1182)
 SCENARIOS = rule("13.0 The Scenarios", 1144, 1192)
 UNIT_LOCATIONS = rule("13.05 Unit Location Explanation", 1174, 1178)
 

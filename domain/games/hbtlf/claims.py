@@ -20,7 +20,7 @@ from domain.kernel.effects import AttestationOpened
 
 from domain.games.hbtlf import cite, hexes, paris
 from domain.games.hbtlf.model import (
-    ClaimOpened, CombatRecorded, MissionSet, MoveDecl, Released, State, SupremeHqMoved, UnitsMoved,
+    ClaimOpened, CombatRecorded, MissionSet, MoveDecl, Released, State, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
 )
 
 PENDING = ("open", "asserted", "disputed")
@@ -28,7 +28,7 @@ VOID = "void"
 MISSIONS = ("Advance", "Hold", "Flexible", "Retire")
 SUPREME_HQ = {"OHL": "german", "GQG": "allied"}
 KIND_CITES = {"moves": cite.MOVEMENT, "combat": cite.COMBAT, "mission": cite.missing("7.14", "the Mission Order procedure"),
-              "early_release": cite.SCHLIEFFEN_GT0}
+              "early_release": cite.SCHLIEFFEN_GT0, "vp": cite.VICTORY}
 
 
 def opponent(state: State, seat: str) -> tuple[str, ...]:
@@ -109,6 +109,12 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
                 if value["mission"] not in MISSIONS:
                     raise Reject("bad_mission", f"Mission Orders are {', '.join(MISSIONS)}.", KIND_CITES["mission"])
                 adj.emit(MissionSet(army=value["army"], mission=value["mission"], cite=(cite.LEDGER_MODE, KIND_CITES["mission"])))
+            case "vp":
+                points = float(value["points"])
+                if points <= 0:
+                    raise Reject("bad_points", "Victory points claimed are more than zero.", cite.VICTORY)
+                adj.emit(VictoryPointsRecorded(side=state.core.layout.side_of(claim["seat"]), points=points, reason=str(value["reason"]),
+                                               attestation=a.id, cite=(cite.LEDGER_MODE, cite.VICTORY)))
             case "early_release":
                 armies = tuple(sorted({v for u, v in state.armies.items() if state.sides.get(u) == "german"}))
                 adj.emit(Released(formations=armies, reason=f"early release attested: {value['condition']}", cite=(cite.SCHLIEFFEN_GT0,)))

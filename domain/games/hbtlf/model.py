@@ -39,6 +39,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     other_theaters: dict[str, str] = {}
     paris_abandoned: bool = False  # 12.26
     paris_debt: int = 0  # Rail Points still owed at the next Strategic Phase (12.26)
+    vp: dict[str, float] = {}  # victory points claimed and confirmed, by side
     ammunition: dict[str, int] = {}  # Ammunition Points a formation may hold this Game-Turn, by nation
 
 
@@ -73,6 +74,14 @@ class DeclareMission(Order, frozen=True, kw_only=True, tag="declare_mission"):
 
 class ClaimEarlyRelease(Order, frozen=True, kw_only=True, tag="claim_early_release"):
     condition: str
+
+
+class ClaimVictoryPoints(Order, frozen=True, kw_only=True, tag="claim_victory_points"):
+    """Points the scenario awards for what the umpire cannot see (control of a village, BE in supply
+    in Germany...), claimed for the seat's own side with the scenario's reason."""
+
+    points: float
+    reason: str
 
 
 class UseReplacements(Order, frozen=True, kw_only=True, tag="use_replacements"):
@@ -113,7 +122,7 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
     detail: dict[str, Any] = {}
 
 
-HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | UseReplacements | UseRail
+HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | UseReplacements | UseRail
               | Withdraw | EndSegment | DisbandFortress | NotYetBuilt)
 
 
@@ -233,6 +242,13 @@ class FortressAllowance(Effect, frozen=True, kw_only=True, tag="hbtlf.fortress_a
     rolls: tuple[Roll, ...]
 
 
+class VictoryPointsRecorded(Effect, frozen=True, kw_only=True, tag="hbtlf.victory_points"):
+    side: str
+    points: float
+    reason: str
+    attestation: str
+
+
 class SupremeHqMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.supreme_hq_moved"):
     side: str
 
@@ -240,4 +256,4 @@ class SupremeHqMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.supreme_hq_mo
 HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBegun | WeatherRolled | OtherTheatersRolled
                | SegmentEnded | UnitsMoved | CombatRecorded | MissionSet | Released | Arrived | WithdrawnFromPlay | ClaimOpened
                | SupremeHqMoved | AmmunitionAllowance | ParisAbandoned | ParisDebtPaid
-               | FortressAllowance)
+               | FortressAllowance | VictoryPointsRecorded)

@@ -16,7 +16,7 @@ from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import cite, claims, errata, fortress, hexes, ledgers, scenarios, schlieffen, sequence, victory
 from domain.games.hbtlf.model import (
-    AmmunitionAllowance, Arrived, ClaimEarlyRelease, DisbandFortress, ParisAbandoned, ParisDebtPaid, ClaimOpened, CombatRecorded, DeclareImpulses, DeclareMission, DeclareMoves, EndSegment,
+    AmmunitionAllowance, Arrived, ClaimEarlyRelease, ClaimVictoryPoints, VictoryPointsRecorded, DisbandFortress, ParisAbandoned, ParisDebtPaid, ClaimOpened, CombatRecorded, DeclareImpulses, DeclareMission, DeclareMoves, EndSegment,
     GameTurnBegun, HbtlfEffect, HbtlfOrder, ImpulseBegun, ImpulsesDeclared, InitiativeDecided, MissionSet, MoveDecl, NotYetBuilt,
     OtherTheatersRolled, Released, ReportCombat, SegmentEnded, State, SupremeHqMoved, UnitsMoved, UseRail, UseReplacements,
     WeatherRolled, Withdraw, WithdrawnFromPlay,
@@ -142,6 +142,8 @@ class Hbtlf(Ruleset):
         for army, mission in sorted(state.missions.items()):
             if state.army_sides.get(army) == side and army not in pending:
                 out += [DeclareMission(army=army, mission=m) for m in claims.MISSIONS if m != mission]
+        if self._sc(state).victory.get("kind") == "points":
+            out.append(ClaimVictoryPoints(points=1.0, reason="a village controlled"))
         if side == "german" and state.core.clock.turn <= 1 and "First Army" not in state.released and "early_release" not in pending:
             out.append(ClaimEarlyRelease(condition="an enemy unit moved adjacent to a German unit in Germany"))
         return out
@@ -191,6 +193,11 @@ class Hbtlf(Ruleset):
                     raise Reject("not_applicable", "Only the German player claims an early release, in GT O and GT1 (11.51).", cite.SCHLIEFFEN_GT0)
                 claims.open_claim(adj, seat, "early_release", {"condition": condition}, blocks=("early_release",),
                                   predicate=f"Schlieffen early release: {condition}")
+            case ClaimVictoryPoints(points=pts, reason=reason):
+                if not pts > 0 or not reason.strip():
+                    raise Reject("bad_points", "Claim more than zero points and say what for (the scenario's victory conditions).", cite.VICTORY)
+                claims.open_claim(adj, seat, "vp", {"points": pts, "reason": reason}, blocks=(),
+                                  predicate=f"{side} scores {pts:g} VP: {reason}")
             case UseReplacements(kind=kind, amount=amount, unit=u):
                 if state.sides.get(u) != side:
                     raise Reject("unknown_unit", f"{side} has no unit {u!r}.", cite.UNIT_LOCATIONS, unit=u)
@@ -281,6 +288,8 @@ class Hbtlf(Ruleset):
                 return replace(state, paris_debt=state.paris_debt - paid)
             case AmmunitionAllowance(points=p):
                 return replace(state, ammunition=p)
+            case VictoryPointsRecorded(side=side, points=pts):
+                return replace(state, vp={**state.vp, side: state.vp.get(side, 0.0) + pts})
             case SupremeHqMoved(side=side):
                 return replace(state, hq_moved=state.hq_moved + (side,))
         return state
@@ -297,7 +306,7 @@ class Hbtlf(Ruleset):
             "losses": dict(state.losses), "liege_fell_gt": state.liege_fell_gt, "missions": dict(state.missions),
             "released": list(state.released), "other_theaters": dict(state.other_theaters), "ammunition": dict(state.ammunition),
             "paris_abandoned": state.paris_abandoned, "paris_debt": state.paris_debt,
-            "claims": {k: v for k, v in state.claims.items()},
+            "claims": {k: v for k, v in state.claims.items()}, "victory_points": victory.points(state, self._sc(state)),
         }
 
     def clock_label(self, clock: Clock) -> str:

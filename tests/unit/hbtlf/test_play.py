@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from domain.games.hbtlf import HBTLF
+from domain.games.hbtlf import HBTLF, victory
 from domain.games.hbtlf.model import DeclareMoves, EndSegment, MoveDecl, Withdraw
 from domain.kernel.commands import Accepted, Confirm, Dispute, RefereeOrder, Rejected, Settle
 from domain.kernel.dice import ScriptedDice
@@ -101,7 +101,7 @@ def test_random_scenario_1_with_one_dispute_settled_by_referee(pack, seed):
 def test_random_scenario_8_with_a_disputed_combat_report(pack):
     """Scenario 8 (set-up as Scenario 7's, whose unit locations are not transcribed yet): the
     calendar, initiative, weather, Other Theaters and ledgers run from GT O to GT4's one impulse;
-    a disputed combat report is settled by the referee as void, so its losses never count."""
+    a disputed claim is settled by the referee as void, so it never counts."""
     rng = random.Random(8)
     s = Session(HBTLF, pack, "8", dice=_dice(8))
     disputed = None
@@ -124,5 +124,8 @@ def test_random_scenario_8_with_a_disputed_combat_report(pack):
     before = dict(s.state.losses)
     assert isinstance(s.command(RefereeOrder(order=Settle(id=disputed, value="void"), by="referee")), Accepted)
     assert s.state.core.finished and s.state.losses == before
-    assert s.state.core.result.level == "By agreement or referee"
+    # 13.87: the Allies score 1 per German SP eliminated; the German points are not printed, so only claimed ones count
+    vp = victory.points(s.state, s.ruleset.pack.scenarios["8"])
+    assert vp["allied"] == s.state.vp.get("allied", 0) + s.state.losses["german"]
+    assert s.state.core.result.level == victory.ladder(vp["german"], vp["allied"])[0]
     assert set(s.state.other_theaters) >= {"9.1", "9.2", "9.3", "9.4"}

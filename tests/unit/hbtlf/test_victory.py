@@ -36,3 +36,20 @@ def _at(state, *, g, a, fell=None):
 ])
 def test_scenario_1_levels(genesis, g, a, fell, level):
     assert victory.scenario_1(_at(genesis, g=g, a=a, fell=fell)).level == level
+
+
+@pytest.mark.parametrize("g,a,level", [
+    (9, 10, "Allied Strategic Victory"), (10, 10, "Allied Tactical Victory"), (19, 10, "Allied Tactical Victory"),
+    (20, 10, "German Tactical Victory"), (29, 10, "German Tactical Victory"), (30, 10, "German Strategic Victory"),
+])
+def test_the_ratio_ladder(g, a, level):
+    assert victory.ladder(g, a)[0] == level
+
+
+def test_scenario_2_points_from_eliminated_sp_and_claims(genesis):
+    pack = load_pack_dir(HBTLF.pack_dir)
+    s2 = pack.scenarios["2"]
+    # 13.27: 1 point per German SP eliminated to the Allies, 1 per Allied SP to the Germans; 25 claimed for a Paris hex
+    state = replace(genesis, losses={"german": 12, "allied": 30, "allied_fortress": 4}, vp={"german": 25.0})
+    assert victory.points(state, s2) == {"german": 59.0, "allied": 12.0}
+    assert victory.outcome(state, s2).level == "German Strategic Victory"  # 59 >= 3 x 12
