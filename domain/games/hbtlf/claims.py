@@ -16,7 +16,7 @@ import msgspec
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.commands import Reject
 from domain.kernel.core import Attestation
-from domain.kernel.effects import AttestationOpened
+from domain.kernel.effects import AttestationOpened, LedgerPosted
 
 from domain.games.hbtlf import cite, hexes, paris
 from domain.games.hbtlf.model import (
@@ -28,7 +28,8 @@ VOID = "void"
 MISSIONS = ("Advance", "Hold", "Flexible", "Retire")
 SUPREME_HQ = {"OHL": "german", "GQG": "allied"}
 KIND_CITES = {"moves": cite.MOVEMENT, "combat": cite.COMBAT, "mission": cite.missing("7.14", "the Mission Order procedure"),
-              "early_release": cite.SCHLIEFFEN_GT0, "vp": cite.VICTORY}
+              "early_release": cite.SCHLIEFFEN_GT0, "vp": cite.VICTORY,
+              "pp": cite.missing("11.6", "Prisoner Points")}
 
 
 def opponent(state: State, seat: str) -> tuple[str, ...]:
@@ -115,6 +116,12 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
                     raise Reject("bad_points", "Victory points claimed are more than zero.", cite.VICTORY)
                 adj.emit(VictoryPointsRecorded(side=state.core.layout.side_of(claim["seat"]), points=points, reason=str(value["reason"]),
                                                attestation=a.id, cite=(cite.LEDGER_MODE, cite.VICTORY)))
+            case "pp":
+                pts = int(value["points"])
+                if pts <= 0:
+                    raise Reject("bad_points", "Prisoner Points claimed are more than zero.", KIND_CITES["pp"])
+                adj.emit(LedgerPosted(ledger="pp", owner=state.core.layout.side_of(claim["seat"]), kind="credit", amount=pts,
+                                      cite=(cite.LEDGER_MODE, KIND_CITES["pp"], cite.INITIATIVE)))
             case "early_release":
                 armies = tuple(sorted({v for u, v in state.armies.items() if state.sides.get(u) == "german"}))
                 adj.emit(Released(formations=armies, reason=f"early release attested: {value['condition']}", cite=(cite.SCHLIEFFEN_GT0,)))

@@ -84,6 +84,12 @@ class ClaimVictoryPoints(Order, frozen=True, kw_only=True, tag="claim_victory_po
     reason: str
 
 
+class ClaimPrisoners(Order, frozen=True, kw_only=True, tag="claim_prisoners"):
+    """Prisoner Points the seat's side gained at the table (SR 11.6 is not in the text)."""
+
+    points: int
+
+
 class UseReplacements(Order, frozen=True, kw_only=True, tag="use_replacements"):
     kind: str  # inf | da | spec
     amount: int
@@ -122,7 +128,7 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
     detail: dict[str, Any] = {}
 
 
-HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | UseReplacements | UseRail
+HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | UseReplacements | UseRail
               | Withdraw | EndSegment | DisbandFortress | NotYetBuilt)
 
 

@@ -16,7 +16,7 @@ from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import cite, claims, errata, fortress, hexes, ledgers, scenarios, schlieffen, sequence, victory
 from domain.games.hbtlf.model import (
-    AmmunitionAllowance, Arrived, ClaimEarlyRelease, ClaimVictoryPoints, VictoryPointsRecorded, DisbandFortress, ParisAbandoned, ParisDebtPaid, ClaimOpened, CombatRecorded, DeclareImpulses, DeclareMission, DeclareMoves, EndSegment,
+    AmmunitionAllowance, Arrived, ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, VictoryPointsRecorded, DisbandFortress, ParisAbandoned, ParisDebtPaid, ClaimOpened, CombatRecorded, DeclareImpulses, DeclareMission, DeclareMoves, EndSegment,
     GameTurnBegun, HbtlfEffect, HbtlfOrder, ImpulseBegun, ImpulsesDeclared, InitiativeDecided, MissionSet, MoveDecl, NotYetBuilt,
     OtherTheatersRolled, Released, ReportCombat, SegmentEnded, State, SupremeHqMoved, UnitsMoved, UseRail, UseReplacements,
     WeatherRolled, Withdraw, WithdrawnFromPlay,
@@ -142,6 +142,7 @@ class Hbtlf(Ruleset):
         for army, mission in sorted(state.missions.items()):
             if state.army_sides.get(army) == side and army not in pending:
                 out += [DeclareMission(army=army, mission=m) for m in claims.MISSIONS if m != mission]
+        out.append(ClaimPrisoners(points=1))
         if self._sc(state).victory.get("kind") == "points":
             out.append(ClaimVictoryPoints(points=1.0, reason="a village controlled"))
         if side == "german" and state.core.clock.turn <= 1 and "First Army" not in state.released and "early_release" not in pending:
@@ -198,6 +199,10 @@ class Hbtlf(Ruleset):
                     raise Reject("bad_points", "Claim more than zero points and say what for (the scenario's victory conditions).", cite.VICTORY)
                 claims.open_claim(adj, seat, "vp", {"points": pts, "reason": reason}, blocks=(),
                                   predicate=f"{side} scores {pts:g} VP: {reason}")
+            case ClaimPrisoners(points=pts):
+                if pts < 1:
+                    raise Reject("bad_points", "Claim at least one Prisoner Point.", claims.KIND_CITES["pp"])
+                claims.open_claim(adj, seat, "pp", {"points": pts}, blocks=(), predicate=f"{side} gained {pts} Prisoner Points")
             case UseReplacements(kind=kind, amount=amount, unit=u):
                 if state.sides.get(u) != side:
                     raise Reject("unknown_unit", f"{side} has no unit {u!r}.", cite.UNIT_LOCATIONS, unit=u)
