@@ -129,3 +129,24 @@ def test_random_scenario_8_with_a_disputed_combat_report(pack):
     assert vp["allied"] == s.state.vp.get("allied", 0) + s.state.losses["german"]
     assert s.state.core.result.level == victory.ladder(vp["german"], vp["allied"])[0]
     assert set(s.state.other_theaters) >= {"9.1", "9.2", "9.3", "9.4"}
+
+
+@pytest.mark.parametrize("sid", ["2", "3", "4", "5", "6", "7", "9", "10"])
+def test_random_play_of_every_other_scenario(pack, sid):
+    """Every listed order is accepted when submitted, every claim confirmed, ledgers stay within zero
+    and their caps, and each scenario reaches its printed end and a result."""
+    rng = random.Random(int(sid))
+    s = Session(HBTLF, pack, sid, dice=_dice(int(sid)))
+    for _ in range(3000):
+        _ledgers_ok(s.state)
+        _confirm_all(s, skip=set())
+        seats = s.to_act()
+        if not seats:
+            break
+        legal = [o for o in s.legal(seats[0]) if not isinstance(o, (Confirm, Dispute))]
+        ends = [o for o in legal if isinstance(o, (EndSegment, Withdraw))]
+        order = ends[0] if ends and rng.random() < 0.4 else rng.choice(legal)
+        r = s.submit(seats[0], order)
+        assert isinstance(r, Accepted), (order, getattr(r, "code", None), getattr(r, "message", None))
+    sc = pack.scenarios[sid]
+    assert s.state.core.finished and s.state.core.clock.turn == sc.end.turn and s.state.core.result.level
