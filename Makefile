@@ -15,7 +15,7 @@ SERVICES_DIR ?= /tmp/umpire-services
 SERVICES_ENV := $(SERVICES_DIR)/env
 export UMPIRE_DATA
 
-.PHONY: run test test-fast test-faults services services-stop serve migrate worker beat bench bench-quick clean
+.PHONY: run test typecheck test-fast test-faults services services-stop serve migrate worker beat bench bench-quick clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,9 +26,12 @@ $(VENV)/.installed: pyproject.toml
 run: $(DEPS)
 	$(UMPIRE) serve
 
-test: $(DEPS)                    ## every test: unit, contract (both stores), integration, faults, API
+test: $(DEPS) typecheck          ## every test: types, unit, contract (both stores), integration, faults, API
 	sh infra/provision.sh
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+typecheck: $(DEPS)               ## mypy over domain/ and services/ (config in pyproject.toml)
+	$(PY) -m mypy
 
 test-fast: $(DEPS)               ## the tests that need no worker process
 	$(PY) -m pytest -q tests/unit tests/contract tests/integration

@@ -10,20 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from infra.eventstore import EventStore, open_store
+from infra.eventstore import EventStore
 from services.catalog import Catalog
 from services.config import Settings
 from services.games import Games
+from services.wiring import build_games
 from services.worker.embedded import EmbeddedFolder
 from services.worker.wait import poll_until_ruled
-
-
-def build_games(settings: Settings, *, nudge: Callable[[str], None] | None = None) -> Games:
-    if settings.store_url.startswith("sqlite:///"):
-        settings.data.mkdir(parents=True, exist_ok=True)
-    store = open_store(settings.store_url)
-    return Games(store, Catalog(sandbox=settings.sandbox, overrides=settings.pack_overrides), nudge=nudge,
-                 snapshot_every=settings.snapshot_every)
 
 
 @dataclass

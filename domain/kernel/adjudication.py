@@ -6,19 +6,22 @@ that ends). Dice are drawn under the epoch of the state at the moment of the rol
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from domain.kernel.citation import Citation
 from domain.kernel.commands import Accepted, Partial
-from domain.kernel.core import Frame
+from domain.kernel.core import Core, Frame
 from domain.kernel.dice import Dice, Roll
 from domain.kernel.effects import DiceFirstUsed, FrameAnswered, FrameClosed, FrameOpened, SealedAnswer
 from domain.kernel.evolve import apply
 from domain.kernel.seats import PUBLIC, to_seats
 
+if TYPE_CHECKING:
+    from domain.kernel.ruleset import Ruleset
+
 
 class Adjudication:
-    def __init__(self, ruleset, state: Any, dice: Dice, *, command: int):
+    def __init__(self, ruleset: Ruleset, state: Any, dice: Dice, *, command: int):
         self.ruleset = ruleset
         self.state = state
         self.dice = dice
@@ -29,7 +32,7 @@ class Adjudication:
         self.rolls = 0  # dice drawn for this ruling: an order that rolled may not be taken back
 
     @property
-    def core(self):
+    def core(self) -> Core:
         return self.state.core
 
     def emit(self, *effects: Any) -> None:

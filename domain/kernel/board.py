@@ -19,6 +19,9 @@ _EMPTY: frozenset[str] = frozenset()
 
 class Board:
     __slots__ = ("map", "grid", "graph", "overlay", "_features")
+    grid: Grid
+    graph: Graph
+    _features: dict[str, frozenset[str]]
 
     def __init__(self, map: MapData, overlay: MapOverlay | None = None, *, _shared: Board | None = None):
         self.map = map

@@ -81,7 +81,7 @@ class Undo(Order, frozen=True, kw_only=True, tag="undo"):
 
 
 KernelOrder = Attest | Confirm | Dispute | Settle | DisputeEvent | ResolveDispute | Correct | SupplyEntropy | Undo
-KERNEL_ORDERS = KernelOrder.__args__  # type: ignore[attr-defined]
+KERNEL_ORDERS = KernelOrder.__args__
 
 
 # --- commands --------------------------------------------------------------------------------

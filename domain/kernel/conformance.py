@@ -14,9 +14,10 @@ from typing import Any
 import msgspec
 
 from domain.kernel import game
-from domain.kernel.commands import Accepted, Begin, DeadlineReached, EndRequested, SeatOrder
+from domain.kernel.commands import Accepted, Begin, Command, DeadlineReached, EndRequested, Ruling, SeatOrder
 from domain.kernel.dice import ScriptedDice
 from domain.kernel.log import Codec
+from domain.kernel.ruleset import Ruleset
 from domain.kernel.seats import PUBLIC
 
 
@@ -58,11 +59,13 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     failures: list[str]
 
 
-def run(case: Case, ruleset) -> Outcome:
+def run(case: Case, ruleset: Ruleset) -> Outcome:
     """Play a case against a ruleset bound to its pack."""
     failures: list[str] = []
     try:
         options = ruleset.resolve_options(case.options)
+        if ruleset.pack is None:
+            raise ValueError(f"{ruleset.id} is not bound to a pack")
         state = ruleset.setup(ruleset.pack, case.scenario, game_id=f"case:{case.id}", options=options)
         state = game.step(ruleset, state, Begin(), ScriptedDice(case.begin_dice, command=1), version=1, visibility=PUBLIC).state
         state = ruleset.position(state, case.position) if case.position else state
@@ -81,7 +84,7 @@ def run(case: Case, ruleset) -> Outcome:
     return Outcome(case=case.id, title=case.title, passed=not failures, failures=failures)
 
 
-def _command(step: Step, codec: Codec):
+def _command(step: Step, codec: Codec) -> Command:
     if step.order is not None:
         return SeatOrder(seat=step.seat or "", order=codec.decode_order(msgspec.json.encode(step.order)))
     if step.command == "deadline":
@@ -91,18 +94,20 @@ def _command(step: Step, codec: Codec):
     raise ValueError("a step needs an order or a command")
 
 
-def _check(expect: Expect, ruling) -> list[str]:
+def _check(expect: Expect, ruling: Ruling) -> list[str]:
     out = []
-    accepted = isinstance(ruling, Accepted)
-    verdict = "accepted" if accepted else "rejected"
+    if isinstance(ruling, Accepted):
+        verdict, detail, code = "accepted", "", ruling.partial.code if ruling.partial else None
+        cited, done = ruling.citations, ruling.effects
+    else:
+        verdict, detail, code = "rejected", f" ({ruling.code}: {ruling.message})", ruling.code
+        cited, done = (ruling.citation,) if ruling.citation else (), ()
     if expect.verdict and expect.verdict != verdict:
-        detail = "" if accepted else f" ({ruling.code}: {ruling.message})"
         out.append(f"expected {expect.verdict}, got {verdict}{detail}")
         return out
-    code = (ruling.partial.code if accepted and ruling.partial else None) if accepted else ruling.code
     if expect.code is not None and expect.code != code:
         out.append(f"expected code {expect.code!r}, got {code!r}")
-    effects = [msgspec.json.decode(msgspec.json.encode(e)) for e in getattr(ruling, "effects", ())]
+    effects = [msgspec.json.decode(msgspec.json.encode(e)) for e in done]
     at = 0
     for want in expect.effects:
         while at < len(effects) and not _matches(effects[at], want):
@@ -115,11 +120,11 @@ def _check(expect: Expect, ruling) -> list[str]:
     for t in expect.no_effects:
         if any(e["type"] == t for e in effects):
             out.append(f"unexpected effect {t!r}")
-    labels = [c.label() for c in (ruling.citations if accepted else ((ruling.citation,) if ruling.citation else ()))]
-    labels += [c.label() for e in getattr(ruling, "effects", ()) for c in e.cite]
-    for want in expect.citations:
-        if not any(want in label for label in labels):
-            out.append(f"no citation mentions {want!r}; cited: {sorted(set(labels))}")
+    labels = [c.label() for c in cited]
+    labels += [c.label() for e in done for c in e.cite]
+    for phrase in expect.citations:
+        if not any(phrase in label for label in labels):
+            out.append(f"no citation mentions {phrase!r}; cited: {sorted(set(labels))}")
     return out
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from typing import Literal, Protocol, Sequence, TypeVar
+from typing import Callable, Literal, Protocol, Sequence, TypeVar
 
 import msgspec
 
@@ -74,7 +74,7 @@ def draw_digest(key: bytes, *, game_id: str, mix: bytes, chain: str, command: in
     return hmac.new(key, msg, hashlib.sha256).digest()
 
 
-def sample(n: int, digest_at) -> tuple[int, int]:
+def sample(n: int, digest_at: Callable[[int], bytes]) -> tuple[int, int]:
     """Unbiased value in [0, n) from successive attempts; returns (value, attempts used)."""
     if n < 1:
         raise ValueError("need at least one outcome")
@@ -112,13 +112,13 @@ class Dice(Protocol):
 class KeyedDice:
     """Draws from the game's key chains for one command."""
 
-    def __init__(self, *, game_id: str, command: int, keys, mix: bytes = b""):
+    def __init__(self, *, game_id: str, command: int, keys: Callable[[str, int], bytes], mix: bytes = b""):
         # keys(chain, epoch) -> bytes; the worker supplies it from the secret store.
         self._game_id, self._command, self._keys, self._mix = game_id, command, keys, mix
         self._next = {"public": 0, "hidden": 0}
 
     def roll(self, sides: int, *, purpose: str, epoch: int, hidden: bool = False) -> Roll:
-        chain = "hidden" if hidden else "public"
+        chain: Literal["public", "hidden"] = "hidden" if hidden else "public"
         draw = self._next[chain]
         self._next[chain] += 1
         key = self._keys(chain, epoch)

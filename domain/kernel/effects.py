@@ -151,7 +151,7 @@ KernelEffect = (
     | AttestationSettled | DisputeOpened | DisputeResolved | CorrectionApplied | EntropySupplied | DiceFirstUsed
     | GameEnded | UndoRecorded | OrderTakenBack
 )
-KERNEL_EFFECTS = KernelEffect.__args__  # type: ignore[attr-defined]
+KERNEL_EFFECTS = KernelEffect.__args__
 
 
 def apply_core(core: Core, e: Effect) -> Core:

@@ -27,6 +27,7 @@ from domain.kernel.effects import (
 from domain.kernel.evolve import apply
 from domain.kernel.house import KERNEL_CITE, UNDO_CITE
 from domain.kernel.log import Entry, GameCreated, ruling_entries
+from domain.kernel.ruleset import Ruleset
 from domain.kernel.seats import Viewer, can_see, to_seats
 
 # A ruling with any of these cannot be taken back: another seat has a decision, a phase is over, a
@@ -42,21 +43,21 @@ class Ruled(NamedTuple):
     entries: list[Entry]
 
 
-def step(ruleset: Any, state: Any, command: Command, dice: Dice, *, version: int, visibility: str) -> Ruled:
+def step(ruleset: Ruleset, state: Any, command: Command, dice: Dice, *, version: int, visibility: str) -> Ruled:
     """Rule command `version` (seen by `visibility`) on `state` with its dice. A rejection leaves
     the state as it was."""
     ruling, after = _decide(ruleset, state, command, dice, version)
     return Ruled(ruling, after, ruling_entries(ruling, adjudicates=version, visibility=visibility))
 
 
-def initial(ruleset: Any, pack: Any, genesis: GameCreated) -> Any:
+def initial(ruleset: Ruleset, pack: Any, genesis: GameCreated) -> Any:
     """The state before the first command: the scenario's set-up, or a fork's parent position."""
     if genesis.initial_state is not None:
         return msgspec.convert(genesis.initial_state, type=ruleset.state_type)
     return ruleset.setup(pack, genesis.scenario, game_id=genesis.game_id, options=genesis.options)
 
 
-def to_act(ruleset, state: Any) -> tuple[str, ...]:
+def to_act(ruleset: Ruleset, state: Any) -> tuple[str, ...]:
     core = state.core
     if core.finished or not core.started:
         return ()
@@ -66,7 +67,7 @@ def to_act(ruleset, state: Any) -> tuple[str, ...]:
     return ruleset.phasing(state)
 
 
-def legal(ruleset, state: Any, seat: str, *, unit: str | None = None) -> list[Order]:
+def legal(ruleset: Ruleset, state: Any, seat: str, *, unit: str | None = None) -> list[Order]:
     if state.core.finished:
         return []
     orders: list[Order] = []
@@ -79,13 +80,13 @@ def legal(ruleset, state: Any, seat: str, *, unit: str | None = None) -> list[Or
     return orders
 
 
-def adjudicate(ruleset, state: Any, command: Command, dice: Dice, *, version: int) -> Ruling:
+def adjudicate(ruleset: Ruleset, state: Any, command: Command, dice: Dice, *, version: int) -> Ruling:
     """Rule on one command. Pure: the state is not changed; the ruling carries the effects (to
     play on, use `step`, which returns the state they make)."""
     return _decide(ruleset, state, command, dice, version)[0]
 
 
-def _decide(ruleset: Any, state: Any, command: Command, dice: Dice, version: int) -> tuple[Ruling, Any]:
+def _decide(ruleset: Ruleset, state: Any, command: Command, dice: Dice, version: int) -> tuple[Ruling, Any]:
     adj = Adjudication(ruleset, state, dice, command=version)
     try:
         _rule(adj, state, command)
@@ -192,7 +193,7 @@ def _end(adj: Adjudication, by: str, reason: str) -> None:
     adj.emit(GameEnded(result=result, cite=(KERNEL_CITE,)))
 
 
-def view(ruleset, state: Any, viewer: Viewer) -> dict[str, Any]:
+def view(ruleset: Ruleset, state: Any, viewer: Viewer) -> dict[str, Any]:
     core = state.core
     over = core.finished
     frames = []
@@ -218,13 +219,13 @@ def view(ruleset, state: Any, viewer: Viewer) -> dict[str, Any]:
     }
 
 
-def default_answer(ruleset, state: Any, seat: str) -> Order | None:
+def default_answer(ruleset: Ruleset, state: Any, seat: str) -> Order | None:
     if seat not in to_act(ruleset, state):
         return None
     return ruleset.default_answer(state, seat)
 
 
-def summary(ruleset, state: Any) -> dict[str, Any]:
+def summary(ruleset: Ruleset, state: Any) -> dict[str, Any]:
     core = state.core
     return {
         "turn": core.clock.turn,

@@ -139,7 +139,7 @@ def _members(union: Any) -> tuple[type, ...]:
 
 
 def _union(types: tuple[type, ...]) -> Any:
-    return Union[types]  # type: ignore[valid-type]
+    return Union[types]
 
 
 encode = msgspec.json.encode

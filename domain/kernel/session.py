@@ -10,14 +10,16 @@ from typing import Any, Callable
 import msgspec
 
 from domain.kernel import game
-from domain.kernel.commands import Begin, Command, Ruling, SeatOrder
+from domain.kernel.commands import Begin, Command, DeadlineReached, EndRequested, Ruling, SeatOrder
 from domain.kernel.dice import Dice
 from domain.kernel.log import Codec, DiceSpec, Entry, GameCreated, OrderSubmitted, SystemCommand, encode
+from domain.kernel.pack.schema import Pack
+from domain.kernel.ruleset import Ruleset
 from domain.kernel.seats import PUBLIC, to_seats
 
 
 class Session:
-    def __init__(self, ruleset, pack, scenario: str, *, dice: Callable[[int], Dice], options: dict[str, Any] | None = None,
+    def __init__(self, ruleset: Ruleset, pack: Pack, scenario: str, *, dice: Callable[[int], Dice], options: dict[str, Any] | None = None,
                  game_id: str = "session", pack_hash: str = "", dice_spec: DiceSpec | None = None):
         ruleset = ruleset.bind(pack)
         self.ruleset = ruleset
@@ -38,7 +40,7 @@ class Session:
         data = encode(OrderSubmitted(seat=seat, order=msgspec.Raw(encode(order))))
         return self._rule(Entry(type="order.submitted", data=data, visibility=to_seats(seat)), SeatOrder(seat=seat, order=order))
 
-    def command(self, command: Command) -> Ruling:
+    def command(self, command: DeadlineReached | EndRequested) -> Ruling:
         return self._rule(Entry(type="system.command", data=encode(SystemCommand(command=command)), visibility=PUBLIC), command)
 
     def _rule(self, entry: Entry, command: Command) -> Ruling:

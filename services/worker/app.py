@@ -26,6 +26,7 @@ from kombu import Exchange, Queue
 
 from infra.eventstore import LockTimeout, StoreUnavailable, UnknownGame
 from services.config import Settings, from_env
+from services.wiring import build_games
 from services.worker.fold import FoldResult, fold_game
 
 log = logging.getLogger("umpire.worker")
@@ -91,8 +92,6 @@ class _Process:
     @property
     def games(self):
         if self._games is None or self._pid != os.getpid():
-            from services.runtime import build_games
-
             self._games, self._pid = build_games(self.settings), os.getpid()
         return self._games
 

@@ -20,7 +20,6 @@ import threading
 import time
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any
 
 import msgspec
 
@@ -118,7 +117,9 @@ def fold_game(games: Games, game_id: str, *, batch: int = 200, ruling_seconds: f
                     dice = KeyedDice(game_id=game_id, command=cmd.version, keys=keyring.key, mix=mix_of(state.core.entropy))
                     ruled = game.step(ctx.ruleset, state, command, dice, version=cmd.version, visibility=cmd.visibility)
                     reveals = _key_events(ctx, keyring, state, ruled.state)
-            except (StoreError, *passthrough):
+            except StoreError:
+                raise
+            except passthrough:  # () catches nothing
                 raise
             except Exception as exc:  # the rules engine broke: record it, halt, never loop
                 out.append(NewEvent(type="adjudication.failed", actor=WORKER, adjudicates=cmd.version,

@@ -33,12 +33,13 @@ from domain.games.breakout_pursuit.effects import (
     AirdropCycleEnded, AirdropCycleStarted, AirdropMarkerLeft, AirdropRevealed, AirdropZoneChosen, FlagSet, UnitAirdropped,
 )
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, STAGING, State, Unit
-from domain.games.breakout_pursuit.movement import STACK_LIMIT, stack_count
+from domain.games.breakout_pursuit.stacking import STACK_LIMIT, stack_count
 from domain.games.breakout_pursuit.orders import Airland, AirdropUnit, StartAirdropCycle
 from domain.games.breakout_pursuit.strength import intact_fortress
 from domain.kernel.citation import HouseRule
 from domain.kernel.commands import Order, Reject
 from domain.kernel.effects import LedgerPosted
+from domain.kernel.problem import Problem
 from domain.kernel.seats import Viewer, to_seats
 
 COAST = "english_channel_coast"  # the map's English Channel coastal hexes
@@ -151,18 +152,18 @@ def airlanders(state: State, data) -> list[Unit]:
                    and not u.dropped), key=lambda u: u.id)
 
 
-def hex_problem(state: State, data, centre: str, h: str) -> tuple[str, str, Any] | None:
-    """Why units may not drop on `h` around the real marker on `centre`: (code, message, rule)."""
+def hex_problem(state: State, data, centre: str, h: str) -> Problem | None:
+    """Why units may not drop on `h` around the real marker on `centre`."""
     if h != centre and h not in data.neighbours.get(centre, ()):
-        return "not_at_marker", f"{h} is neither the Real Airdrop Zone marker's hex {centre} nor next to it.", cite.AIRDROP_CYCLE
+        return Problem("not_at_marker", f"{h} is neither the Real Airdrop Zone marker's hex {centre} nor next to it.", cite.AIRDROP_CYCLE)
     if not data.enterable(h):
-        return "sea_hex", f"{h} is an all-sea hex.", cite.PARATROOP_B
+        return Problem("sea_hex", f"{h} is an all-sea hex.", cite.PARATROOP_B)
     if any(u.side == GERMAN and u.cls != "marker" for u in state.at(h)):
-        return "enemy_occupied", f"{h} is occupied by German units.", cite.PARATROOP_B
+        return Problem("enemy_occupied", f"{h} is occupied by German units.", cite.PARATROOP_B)
     if intact_fortress(state, data, h):
-        return "fortress", f"{h} is an intact German Fortress: Allied units may not occupy it.", cite.FORTRESS_GENERAL
+        return Problem("fortress", f"{h} is an intact German Fortress: Allied units may not occupy it.", cite.FORTRESS_GENERAL)
     if stack_count(state, h) >= STACK_LIMIT:
-        return "over_stacked", f"{h} already holds {STACK_LIMIT} combat units.", cite.STACKING_M
+        return Problem("over_stacked", f"{h} already holds {STACK_LIMIT} combat units.", cite.STACKING_M)
     return None
 
 
@@ -224,7 +225,7 @@ def _hex(state: State, data, centre: str, h: str) -> None:
         raise Reject("off_map", f"{h} is not a hex of the map.", cite.PARATROOP_B, hex=h)
     problem = hex_problem(state, data, centre, h)
     if problem:
-        raise Reject(*problem, hex=h, allowed=drop_hexes(state, data, centre))
+        raise problem.reject(hex=h, allowed=drop_hexes(state, data, centre))
 
 
 def drop(adj, order: AirdropUnit) -> None:

@@ -119,5 +119,5 @@ def strike(adj, seat: str, order: AirStrike) -> None:
                origins={uid: order.hex for uid in units})
     adj.emit(CombatPending(combat=c, cite=(cite.AIR_STRIKE_D, results.RESULT_CITES[applied])))
     if applied in ("De", "Ex"):
-        results.eliminate(adj, units, f"air strike ({applied})", results.RESULT_CITES[applied])
+        results.eliminate(adj, units, f"air strike ({applied})")
     results.drive(adj)

@@ -13,6 +13,8 @@ from typing import NamedTuple
 from domain.games.breakout_pursuit import cite
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, SUPPLIED, UNSUPPLIED, State, Unit
 from domain.kernel.citation import Citation
+from domain.kernel.commands import Reject
+from domain.kernel.problem import Problem
 
 INITIAL, MECHANIZED = "initial_movement", "mechanized_movement"
 
@@ -25,17 +27,11 @@ ISOLATED_MOVED = "isolated_moved_initial"  # option isolated_mech_move = one_hex
 BOARD_MP = 5  # a non-mechanized unit boarding a Truck spends five movement points (Allied Truck Units C)
 
 
-class Stop(NamedTuple):
-    code: str
-    message: str
-    citation: Citation
-
-
 class Budget(NamedTuple):
     points: int  # movement points this phase
     minimum_move: bool  # Movement C: one hex whatever it costs
     cites: tuple[Citation, ...]  # the rules that set the allowance
-    stop: Stop | None = None  # why the unit may not move at all
+    stop: Problem | None = None  # why the unit may not move at all
 
 
 def allowance(state: State, data, u: Unit) -> int:
@@ -81,52 +77,52 @@ def isolation_hinders(state: State, u: Unit) -> bool:
     return u.side == ALLIED or state.core.options.get("german_isolated_effects") == "as_allied_isolated"
 
 
-def why_not(state: State, data, u: Unit) -> Stop | None:
+def why_not(state: State, data, u: Unit) -> Problem | None:
     """Why `u` may not move at all in the current phase, or None."""
     clock = state.core.clock
     if u.hex is None:
-        return Stop("not_on_map", f"{u.id} is not on the map.", cite.MOVEMENT_GENERAL)
+        return Problem("not_on_map", f"{u.id} is not on the map.", cite.MOVEMENT_GENERAL)
     if u.side != clock.side or clock.phase not in (INITIAL, MECHANIZED):
-        return Stop("not_phasing", "Only the phasing player's units move, in his movement phases.", cite.MOVEMENT_A)
+        return Problem("not_phasing", "Only the phasing player's units move, in his movement phases.", cite.MOVEMENT_A)
     if u.id in state.moved:
-        return Stop("already_moved", f"{u.id} has already moved this phase; a finished move is final.", cite.MOVEMENT_PROCEDURE)
+        return Problem("already_moved", f"{u.id} has already moved this phase; a finished move is final.", cite.MOVEMENT_PROCEDURE)
     if u.type == "pipeline":
-        return Stop("pipeline_never_moves", "Supply Pipeline units once placed may never be moved.", cite.PIPELINE_H)
+        return Problem("pipeline_never_moves", "Supply Pipeline units once placed may never be moved.", cite.PIPELINE_H)
     if u.type == "supply":
-        return Stop("supply_unit_movement", "Supply units have no Movement Allowance: they move by Pipeline Movement "
+        return Problem("supply_unit_movement", "Supply units have no Movement Allowance: they move by Pipeline Movement "
                     "(order pipeline_move), Shuttle Movement (order shuttle) or aboard a Truck (Transfer).",
                     cite.SUPPLY_UNITS_MOVE)
     if u.type == "naval_supply":
-        return Stop("naval_supply_movement", "The Naval Supply unit moves from coast to coast by its own order "
+        return Problem("naval_supply_movement", "The Naval Supply unit moves from coast to coast by its own order "
                     "(move_naval_supply).", cite.NAVAL_SUPPLY_M)
     carrier = state.carrier(u.id)
     if carrier is not None:
-        return Stop("carried", f"{u.id} is aboard {carrier.id}: it moves with the Truck, which drops it off during its "
+        return Problem("carried", f"{u.id} is aboard {carrier.id}: it moves with the Truck, which drops it off during its "
                     "own move.", cite.TRUCK_B)
     if u.type == "truck" and not u.active:
-        return Stop("truck_shuttling", f"{u.id} is inverted: a Truck that Shuttles a Supply unit does not move this "
+        return Problem("truck_shuttling", f"{u.id} is inverted: a Truck that Shuttles a Supply unit does not move this "
                     "Player-Turn.", cite.SUPPLY_UNITS_MOVE)
     if u.cls == "marker":
-        return Stop("marker", f"{u.id} is a marker, not a unit that moves.", cite.DELAY_A)
+        return Problem("marker", f"{u.id} is a marker, not a unit that moves.", cite.DELAY_A)
     if clock.phase == MECHANIZED and u.cls != "mechanized":
-        return Stop("not_mechanized", "Only Mechanized units move in the Mechanized Movement Phase (Trucks and motorized "
+        return Problem("not_mechanized", "Only Mechanized units move in the Mechanized Movement Phase (Trucks and motorized "
                     "infantry are not Mechanized units).", cite.MECHANIZED_PHASE)
     if u.disrupted:
-        return Stop("disrupted", f"{u.id} is disrupted (Ad on Game-Turn {u.disrupted}): it stays put through its next "
+        return Problem("disrupted", f"{u.id} is disrupted (Ad on Game-Turn {u.disrupted}): it stays put through its next "
                     "Mechanized and Initial Movement Phases.", cite.RESULT_AD)
     if special_rule_a(state, data):
-        return Stop("special_rule_a", "No Allied unit may move in the Initial Movement Phase of the first Allied Player-Turn.",
+        return Problem("special_rule_a", "No Allied unit may move in the Initial Movement Phase of the first Allied Player-Turn.",
                     cite.SPECIAL_RULE_A)
     if u.id in frozen(state):
-        return Stop("special_rule_g", f"{u.id} started on or next to a coastal city or fortress, or on Rotterdam or Amsterdam: "
+        return Problem("special_rule_g", f"{u.id} started on or next to a coastal city or fortress, or on Rotterdam or Amsterdam: "
                     "it may not move until an Allied combat unit moves North of the Seine above the 2000 row.",
                     cite.SPECIAL_RULE_G)
     if clock.phase == INITIAL and u.side == ALLIED and not u.combat_unit and any(
             state.units[m].combat_unit for m in state.moved if m in state.units):
-        return Stop("non_combat_first", "Non-Combat units are moved first in the Initial Movement Phase; a combat unit has "
+        return Problem("non_combat_first", "Non-Combat units are moved first in the Initial Movement Phase; a combat unit has "
                     "already moved.", cite.NON_COMBAT_FIRST)
     if clock.phase == MECHANIZED and u.id in isolated_moved(state):
-        return Stop("isolated_one_hex", f"{u.id} is isolated and already made its one-hex move this Player-Turn.",
+        return Problem("isolated_one_hex", f"{u.id} is isolated and already made its one-hex move this Player-Turn.",
                     cite.ruling("isolated_mech_move", "one_hex_per_player_turn"))
     return None
 
@@ -181,3 +177,11 @@ def frozen_at_start(state: State, data) -> tuple[str, ...]:
 def release_area(data) -> frozenset[str]:
     """Where an Allied combat unit's move lifts Special Rule G: North of the Seine, above the 2000 row."""
     return frozenset(h for h in data.area(G_RELEASE_AREA) if int(h[:-2]) < 20)
+
+
+def own_unit(state: State, seat: str, uid: str) -> Unit:
+    """The seat's unit `uid`, or Reject: a player moves only his own units (Movement A)."""
+    u = state.units.get(uid)
+    if u is None or u.side != state.core.layout.side_of(seat):
+        raise Reject("not_your_unit", f"{seat} has no unit {uid!r}.", cite.MOVEMENT_A, unit=uid)
+    return u

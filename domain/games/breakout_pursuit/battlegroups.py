@@ -8,11 +8,11 @@ the pack's template of that value.
 """
 from __future__ import annotations
 
-from domain.games.breakout_pursuit import cite, movement
+from domain.games.breakout_pursuit import cite
 from domain.games.breakout_pursuit.effects import BattlegroupFormed
 from domain.games.breakout_pursuit.model import State, Unit
+from domain.games.breakout_pursuit.stacking import STACK_LIMIT, stack_count
 
-MAX_STACK = 3  # Stacking M: "throughout a Combat Phase"
 
 
 def row_for(data, u: Unit) -> dict | None:
@@ -41,7 +41,7 @@ def eligible(state: State, data, candidates: tuple[str, ...], origins: dict[str,
         if u.side != side or u.hex is not None or uid not in origins:
             continue
         row = row_for(data, u)
-        if row is not None and movement.stack_count(state, origins[uid]) < MAX_STACK:
+        if row is not None and stack_count(state, origins[uid]) < STACK_LIMIT:
             out[uid] = row["battlegroup"]
     return out
 

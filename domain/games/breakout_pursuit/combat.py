@@ -19,6 +19,7 @@ from domain.games.breakout_pursuit.effects import AttackResolved
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, SUPPLIED, State, Unit, enemy
 from domain.games.breakout_pursuit.orders import Advance, Attack, Battlegroups, DefensiveSupply, ExchangeLosses, Retreat
 from domain.kernel.commands import Order, Reject
+from domain.kernel.problem import Problem
 
 LIMIT = 64  # answers listed per decision: each is accepted; the list is not every possible answer
 
@@ -40,57 +41,49 @@ def leave(adj) -> None:
 # --- who may attack what ---------------------------------------------------------------------------
 
 
-def defenders_at(state: State, hex_id: str, side: str) -> list[Unit]:
-    """Every unit of `side` on the hex defends, together (D), a Truck's passenger included; not
-    markers, nor the Naval Supply unit, which can never be destroyed (Correction L656)."""
-    out = [u for u in state.at(hex_id) if u.side == side and u.cls != "marker" and u.type != "naval_supply"]
-    passengers = [state.units[u.carrying] for u in out if u.carrying and state.units[u.carrying].hex is None]
-    return out + passengers
-
-
 def defender_ids(state: State, data, hex_id: str, side: str) -> tuple[str, ...]:
-    ids = tuple(u.id for u in defenders_at(state, hex_id, side))
+    ids = tuple(u.id for u in state.defenders_at(hex_id, side))
     if side == GERMAN and strength.intact_fortress(state, data, hex_id):
         ids += (strength.fortress_id(hex_id),)
     return ids
 
 
-def target_problem(state: State, data, side: str, hex_id: str) -> tuple[str, str, object] | None:
-    """Why a hex cannot be attacked by `side` at all: (code, message, citation), or None."""
+def target_problem(state: State, data, side: str, hex_id: str) -> Problem | None:
+    """Why a hex cannot be attacked by `side` at all, or None."""
     if hex_id not in data.map.hexes:
-        return "unknown_hex", f"There is no hex {hex_id} on the map.", cite.COMBAT_A
+        return Problem("unknown_hex", f"There is no hex {hex_id} on the map.", cite.COMBAT_A)
     other = enemy(side)
     ids = defender_ids(state, data, hex_id, other)
-    bars = any(retreat.blocking(u) for u in defenders_at(state, hex_id, other)) or strength.fortress_id(hex_id) in ids
+    bars = any(retreat.blocking(u) for u in state.defenders_at(hex_id, other)) or strength.fortress_id(hex_id) in ids
     if not bars:
-        return ("no_defender", f"No {other} unit that must be attacked is in {hex_id} (Supply and Pipeline units alone "
+        return Problem("no_defender", f"No {other} unit that must be attacked is in {hex_id} (Supply and Pipeline units alone "
                 "are overrun by moving in, Movement B).", cite.COMBAT_A)
     if all(i in state.defended for i in ids):
         # units that retreated into a hex attacked later share its result (Correction L632), but a hex
         # whose every unit has been attacked this phase cannot be attacked again (E)
-        return "defenders_already_attacked", f"Every defender in {hex_id} has already been attacked this Combat Phase.", cite.COMBAT_E
+        return Problem("defenders_already_attacked", f"Every defender in {hex_id} has already been attacked this Combat Phase.", cite.COMBAT_E)
     return None
 
 
-def attacker_problem(state: State, data, side: str, u: Unit | None, uid: str, hex_id: str) -> tuple[str, str, object] | None:
-    """Why a unit may not join an attack on `hex_id`: (code, message, citation), or None."""
+def attacker_problem(state: State, data, side: str, u: Unit | None, uid: str, hex_id: str) -> Problem | None:
+    """Why a unit may not join an attack on `hex_id`, or None."""
     if u is None or u.side != side:
-        return "not_your_unit", f"{uid} is not a {side} unit.", cite.COMBAT_A
+        return Problem("not_your_unit", f"{uid} is not a {side} unit.", cite.COMBAT_A)
     if u.hex is None:
-        return "not_on_map", f"{uid} is not on the map.", cite.COMBAT_A
+        return Problem("not_on_map", f"{uid} is not on the map.", cite.COMBAT_A)
     if not u.combat_unit:
-        return "not_a_combat_unit", f"{uid} has no attack strength (Trucks defend only).", cite.NON_COMBAT_A
+        return Problem("not_a_combat_unit", f"{uid} has no attack strength (Trucks defend only).", cite.NON_COMBAT_A)
     if uid in state.attacked:
-        return "already_attacked", f"{uid} has already attacked this Combat Phase.", cite.COMBAT_E
+        return Problem("already_attacked", f"{uid} has already attacked this Combat Phase.", cite.COMBAT_E)
     if hex_id not in data.neighbours.get(u.hex, ()):
-        return "not_adjacent", f"{uid} in {u.hex} is not adjacent to {hex_id}.", cite.COMBAT_A
+        return Problem("not_adjacent", f"{uid} in {u.hex} is not adjacent to {hex_id}.", cite.COMBAT_A)
     if data.sea_between(u.hex, hex_id):
-        return "across_sea", f"{uid} cannot attack across the Sea hexside between {u.hex} and {hex_id}.", cite.TEC_SEA
+        return Problem("across_sea", f"{uid} cannot attack across the Sea hexside between {u.hex} and {hex_id}.", cite.TEC_SEA)
     if state.fired.get(u.hex, hex_id) != hex_id:
-        return ("stack_split", f"Units in {u.hex} have attacked {state.fired[u.hex]} this Combat Phase; units in one hex "
+        return Problem("stack_split", f"Units in {u.hex} have attacked {state.fired[u.hex]} this Combat Phase; units in one hex "
                 "may not attack different hexes.", cite.COMBAT_B)
     if strength.unit_attack(state, data, u) <= 0:
-        return ("zero_strength", f"{uid} attacks with a Combat Strength of zero ({state.supply.get(uid, 'supplied')}) and may "
+        return Problem("zero_strength", f"{uid} attacks with a Combat Strength of zero ({state.supply.get(uid, 'supplied')}) and may "
                 "not take part in an attack.", cite.CRT_CLAMP)
     return None
 
@@ -111,7 +104,7 @@ def targets(state: State, data, side: str) -> dict[str, tuple[str, ...]]:
 def assess(state: State, data, attackers: tuple[str, ...], hex_id: str) -> dict:
     """Strengths, defender supply, odds and die modifier of an attack."""
     side = state.units[attackers[0]].side
-    defenders = defenders_at(state, hex_id, enemy(side))
+    defenders = state.defenders_at(hex_id, enemy(side))
     states = supply.defender_states(state, data, [u.id for u in defenders])
     att, att_detail = strength.attack_strength(state, data, [state.units[a] for a in attackers])
     dfn, dfn_detail = strength.defense_strength(state, data, hex_id, defenders, states, enemy(side))
@@ -160,11 +153,11 @@ def attack(adj, seat: str, order: Attack) -> None:
         raise Reject("bad_attackers", "Name each attacking unit once, at least one.", cite.COMBAT_A)
     problem = target_problem(state, data, side, order.hex)
     if problem:
-        raise Reject(*problem, hex=order.hex)
+        raise problem.reject(hex=order.hex)
     for uid in attackers:
         problem = attacker_problem(state, data, side, state.units.get(uid), uid, order.hex)
         if problem:
-            raise Reject(*problem, unit=uid)
+            raise problem.reject(unit=uid)
     a = assess(state, data, attackers, order.hex)
     column, columns = a["column"], data.crt.columns
     used = order.odds or column
@@ -173,7 +166,7 @@ def attack(adj, seat: str, order: Attack) -> None:
     if not strength.is_lower_or_equal(used, column):
         raise Reject("odds_not_lower", f"The attack is at {column}; the attacker may only lower the odds (H), not raise them "
                      f"to {used}.", cite.COMBAT_H, odds=column)
-    if side == GERMAN and supply_defence.ask(adj, order, defenders_at(state, order.hex, ALLIED), a["attack"]):
+    if side == GERMAN and supply_defence.ask(adj, order, state.defenders_at(order.hex, ALLIED), a["attack"]):
         return  # the Allied player first chooses the Supply unit his defenders trace to (Supply H)
     resolve(adj, attackers, order.hex, order.odds)
 

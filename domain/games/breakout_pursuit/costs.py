@@ -20,9 +20,12 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from domain.games.breakout_pursuit import zoc
+from domain.games.breakout_pursuit import cite, zoc
 from domain.games.breakout_pursuit.data import TEC_ROW, MissingData
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, State, Unit
+from domain.kernel.commands import Reject
+from domain.kernel.grid import hexside_id
+from domain.kernel.problem import Problem
 
 NOT_ENTERABLE = ("sea",)  # an all-sea hex (Movement B: units may never cross a sea hexside)
 
@@ -141,3 +144,48 @@ def delay_zone(state: State, data) -> frozenset[str]:
             out.add(u.hex)
             out.update(data.neighbours[u.hex])
     return frozenset(out)
+
+
+def walk(data, u: Unit, path: tuple[str, ...], q: Query) -> tuple[list[int], list]:
+    """The cost of each step of a path, and the rules that priced it; Reject at the first step
+    that is not allowed, naming the rule."""
+    steps: list[int] = []
+    why: list = []
+    here = u.hex
+    for n in path:
+        if n not in data.map.hexes:
+            raise Reject("off_map", f"{n} is not a hex of the map.", cite.MOVEMENT_GENERAL, hex=n)
+        if n not in data.neighbours[here]:
+            raise Reject("not_adjacent", f"{n} is not next to {here}: units move hex by hex.", cite.MOVEMENT_GENERAL, hex=n)
+        via = hexside_id(here, n)
+        c = step(here, n, via, q)
+        if c is None:
+            raise _prohibited(here, n, via, q).reject(frm=here, hex=n)
+        if via in q.river:
+            why.append(cite.TEC_RIVER)
+        if n in q.west_wall:
+            why += [cite.TEC_WEST_WALL, cite.WEST_WALL]
+        if q.payer and (here in q.zoc or n in q.zoc):
+            why += [cite.ZOC_J] + ([cite.TRUCKS_SUPPLIED] if u.type == "truck" else [])
+        if here in q.delay or n in q.delay:
+            why += [cite.DELAY_A, cite.DELAY_D, cite.DELAY_ALL_ALLIED,
+                    cite.ruling("delay_suppressed_by_zoc", "literal" if q.delay_all_zoc else "zoc_payers_only")]
+        steps.append(c)
+        here = n
+    return steps, why
+
+
+def _prohibited(frm: str, to: str, via: str, q: Query) -> Problem:
+    """Why `step` refused a step."""
+    if via in q.sea:
+        return Problem("sea_hexside", f"Units may never cross the sea hexside between {frm} and {to}.", cite.MOVEMENT_B)
+    if to not in q.entry:
+        return Problem("sea_hex", f"{to} is an all-sea hex.", cite.MOVEMENT_B)
+    if to in q.trucks:
+        return Problem("truck", f"{to} holds an Allied Truck: German units may not enter it; it must be attacked.", cite.NON_COMBAT_A)
+    if to in q.enemy:
+        return Problem("enemy_occupied", f"{to} is occupied by enemy units.", cite.MOVEMENT_B)
+    if to in q.fortresses:
+        return Problem("fortress", f"{to} is an intact German fortress: Allied units may not enter it.", cite.FORTRESS_GENERAL)
+    return Problem("zoc_to_zoc", f"{frm} and {to} are both in enemy ZOC: this unit may only leave an enemy-controlled hex "
+                   "for an uncontrolled one.", cite.ZOC_K)

@@ -5,12 +5,11 @@ battlegroup table, the Time Record); the rules modules never hard-code a table.
 """
 from __future__ import annotations
 
-from collections import deque
 from functools import cached_property
-from typing import Callable, Iterable, Mapping
 
 from domain.kernel.board import Board
 from domain.kernel.pack.schema import Chart, Crt, Pack
+from domain.kernel.search import distances
 
 # Names the map provides (docs/breakout-pursuit-map.md): places by their printed names, areas.
 CHERBOURG, BAYEUX, PARIS, ANTWERP, REIMS, ST_MALO, ESSEN, DUSSELDORF = (
@@ -21,21 +20,6 @@ NORTH_OF_BREAKOUT_LINE = "north_of_allied_breakout_line"  # Victory E: "south of
 VP_PLACES = {"paris": PARIS, "antwerp": ANTWERP, "reims": REIMS}  # vp_special rows -> map places (Victory F)
 # Map terrain -> the Terrain Effects Chart row that governs it.
 TEC_ROW = {"town": "town_city", "city": "town_city"}
-
-
-def steps_from(graph: Mapping[str, Iterable[str]], sources: Iterable[str],
-               enters: Callable[[str], bool] = lambda h: True) -> dict[str, int]:
-    """Steps from the nearest of `sources` to every hex `graph` reaches from them through hexes
-    `enters` allows (breadth-first; the sources themselves need not be allowed)."""
-    dist = dict.fromkeys(sources, 0)
-    todo = deque(dist)
-    while todo:
-        h = todo.popleft()
-        for n in graph[h]:
-            if n not in dist and enters(n):
-                dist[n] = dist[h] + 1
-                todo.append(n)
-    return dist
 
 
 class MissingData(LookupError):
@@ -132,7 +116,7 @@ class GameData:
     def east_edge_distance(self) -> dict[str, int]:
         """Steps from each hex to the East edge on the open map (nothing blocking, no sea hexside
         crossed): a lower bound of any path's length there, which guides eastward.py's searches."""
-        return steps_from(self.across_land, self.east_edge)
+        return distances(self.across_land, self.east_edge)
 
     @cached_property
     def land_hexes(self) -> frozenset[str]:

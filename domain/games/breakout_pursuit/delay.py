@@ -12,15 +12,12 @@ delay_line_over_sea). Once placed a marker never moves (E).
 """
 from __future__ import annotations
 
-from collections import deque
-from typing import Iterator
-
 from domain.games.breakout_pursuit import cite, zoc
-from domain.games.breakout_pursuit.data import steps_from
 from domain.games.breakout_pursuit.effects import UnitPlaced
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, PENDING, State, Unit
 from domain.games.breakout_pursuit.orders import PlaceDelayMarker
 from domain.kernel.commands import Reject
+from domain.kernel.search import distances, spread
 
 MARKER = "delay_marker"
 LISTED = 64  # with no marker named, legal() lists this many hexes, those nearest the Allied units first
@@ -35,34 +32,19 @@ def due(state: State) -> list[Unit]:
 
 def open_hexes(state: State, data) -> frozenset[str]:
     """Hexes a Delay marker may go on: reached from a German combat unit by a line of hexes free of
-    Allied units and Allied ZOC (F)."""
-    return frozenset(_lines(state, data))
-
-
-def _lines(state: State, data) -> Iterator[str]:
-    """The open hexes, nearest the German units first (a placement's check stops at its hex). The
-    German unit's own hex is a start, not a step, so it may lie in Allied ZOC; a marker goes on it
-    only when it does not."""
+    Allied units and Allied ZOC (F). The German unit's own hex is a start, not a step, so it may
+    lie in Allied ZOC; a marker goes on it only when it does not."""
     steps = data.neighbours if state.core.options.get("delay_line_over_sea", False) else data.across_land
     closed = zoc.controlled(state, data, ALLIED) | {
         u.hex for u in state.units.values() if u.side == ALLIED and u.hex is not None and u.cls != "marker"}
     starts = {u.hex for u in state.units.values() if u.side == GERMAN and u.hex is not None and u.combat_unit}
-    seen = {h for h in starts if h not in closed}
-    yield from seen
-    todo = deque(starts)
-    while todo:
-        h = todo.popleft()
-        for n in steps[h]:
-            if n in seen or n in closed or n not in data.land_hexes:
-                continue
-            seen.add(n)
-            yield n
-            todo.append(n)
+    reach = spread(steps, dict.fromkeys(starts), enters=lambda n: n not in closed and n in data.land_hexes)
+    return frozenset(h for h in reach if h not in closed)
 
 
 def _nearest_allied_first(state: State, data, hexes: frozenset[str]) -> list[str]:
     """`hexes` ordered by distance to the nearest Allied unit on the map, then by hex id."""
-    dist = steps_from(data.neighbours, (u.hex for u in state.units.values()
+    dist = distances(data.neighbours, (u.hex for u in state.units.values()
                                         if u.side == ALLIED and u.hex is not None and u.cls != "marker"))
     far = len(data.map.hexes)
     return sorted(hexes, key=lambda h: (dist.get(h, far), h))
@@ -95,7 +77,7 @@ def place(adj, seat: str, order: PlaceDelayMarker) -> None:
     if u not in due(state):
         raise Reject("not_arriving", f"{u.id} arrives on Game-Turn {state.arrivals.get(u.id)}; it cannot be placed yet.",
                      cite.DELAY_F, unit=u.id)
-    if order.at not in _lines(state, data):
+    if order.at not in open_hexes(state, data):
         raise Reject("delay_line", f"No line of hexes free of Allied units and Allied ZOC links {order.at} to a German "
                      "combat unit (or the hex itself holds an Allied unit or lies in Allied ZOC).", cite.DELAY_F,
                      unit=u.id, at=order.at)

@@ -112,6 +112,13 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     def at(self, hex_id: str) -> list[Unit]:
         return [u for u in self.units.values() if u.hex == hex_id]
 
+    def defenders_at(self, hex_id: str, side: str) -> list[Unit]:
+        """Every unit of `side` on the hex defends, together (Combat D), a Truck's passenger
+        included; not markers, nor the Naval Supply unit, which can never be destroyed (Correction L656)."""
+        out = [u for u in self.at(hex_id) if u.side == side and u.cls != "marker" and u.type != "naval_supply"]
+        passengers = [self.units[u.carrying] for u in out if u.carrying and self.units[u.carrying].hex is None]
+        return out + passengers
+
     def carrier(self, uid: str) -> Unit | None:
         """The Truck carrying `uid` (Allied Truck Units B), or None."""
         return next((t for t in self.units.values() if t.carrying == uid and t.hex is not None), None)

@@ -30,16 +30,17 @@ from collections import Counter
 from typing import NamedTuple
 
 from domain.games.breakout_pursuit import cite
-from domain.games.breakout_pursuit.allowance import BOARD_MP, INITIAL, budget
-from domain.games.breakout_pursuit.costs import Query, step
+from domain.games.breakout_pursuit.allowance import BOARD_MP, INITIAL, budget, own_unit
+from domain.games.breakout_pursuit.costs import Query, step, walk
 from domain.games.breakout_pursuit.effects import PassengerDisembarked, PassengerEmbarked, UnitMoved, UnitPlaced
 from domain.games.breakout_pursuit.model import ALLIED, EXITED, SUPPLIED, State, Unit
+from domain.games.breakout_pursuit.move_effects import consequences
 from domain.games.breakout_pursuit.orders import Move, MoveEvent
+from domain.games.breakout_pursuit.stacking import STACK_LIMIT
 from domain.games.breakout_pursuit.supply_units import TRANSFER_HEXES, method_problem
 from domain.kernel.commands import Reject
 
 PASSENGER_MA = (5, 6)  # "Non-Mechanized units with a Movement Allowance of five or six" (Truck B)
-STACK_LIMIT = 3  # Stacking M
 EDGE_D = "edge_D"
 CANDIDATES, DROPS = 8, 3  # legal(): passengers offered per Truck, drop-off hexes per passenger
 
@@ -109,11 +110,9 @@ def _exit_problem(state: State, data, u: Unit, end: str) -> str | None:
 def plan(state: State, data, u: Unit, path: tuple[str, ...], events: list[MoveEvent], q: Query | None = None) -> Plan:
     """Judge a move with events; Reject at the first thing the rules forbid. `q`: the moving side's
     movement query, when the caller has one for this state."""
-    from domain.games.breakout_pursuit.movement import walk
-
     b = budget(state, data, u)
     if b.stop is not None:
-        raise Reject(b.stop.code, b.stop.message, b.stop.citation, unit=u.id)
+        raise b.stop.reject(unit=u.id)
     carrying_kinds = [e for e in events if e.kind != "exit"]
     if carrying_kinds and (u.type != "truck" or state.core.clock.phase != INITIAL):
         raise Reject("not_a_truck", "Only a Truck picks up and drops off units, in the Initial Movement Phase.", cite.TRUCK_B)
@@ -201,8 +200,6 @@ def plan(state: State, data, u: Unit, path: tuple[str, ...], events: list[MoveEv
 
 def move(adj, seat: str, order: Move) -> None:
     """Rule a Move with events (movement.move hands it over)."""
-    from domain.games.breakout_pursuit.movement import consequences, own_unit
-
     state, data = adj.state, adj.ruleset.data
     u = own_unit(state, seat, order.unit)
     p = plan(state, data, u, tuple(order.path), _events(order))

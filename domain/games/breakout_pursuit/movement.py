@@ -3,46 +3,32 @@
 A move is one order: the unit and the hexes it enters, in order. It is judged whole (every step
 adjacent and allowed, the total within the unit's allowance or the one-hex minimum move, the end
 hex within the stacking limit) and is final once made (Movement, Procedure). The costs are in
-`costs.py`, who may move and how far in `allowance.py`.
-
-What a move does besides moving: a German unit entering or passing through hexes held only by
-Allied Supply and Pipeline units destroys them (Pipeline H; Corrections L644, L654) and cuts the
-pipeline chain behind them (Pipeline E); it displaces the Naval Supply unit (Correction L656);
-the hexes passed through change control for victory (Victory D, F); an Allied unit's move may
-cross the Allied Breakout Line (Victory E) or lift Special Rule G.
+`costs.py` (with `walk`, which prices a path and names the rule that forbids a step), who may
+move and how far in `allowance.py`, the stacking limit in `stacking.py`, what a move does besides
+moving in `move_effects.py`, a move with events (a Truck's passengers, an exit) in `move_events.py`.
 """
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from domain.games.breakout_pursuit import cite, logistics, move_events, victory
+from domain.games.breakout_pursuit import cite, logistics, move_events
 from domain.games.breakout_pursuit.allowance import (  # allowance: part of this module's contract
-    FROZEN, INITIAL, ISOLATED_MOVED, LIFTED, allowance, budget, frozen, frozen_at_start, release_area, special_rule_a,
-    special_rule_g, why_not,
+    FROZEN, INITIAL, ISOLATED_MOVED, allowance, budget, frozen_at_start, own_unit, special_rule_a, special_rule_g, why_not,
 )
-from domain.games.breakout_pursuit.costs import OVERRUN_TYPES, Query, minimum_step, step
-from domain.games.breakout_pursuit.effects import (
-    DisruptionEnded, FlagSet, PipelinesDeactivated, UnitEliminated, UnitMoved, UnitPlaced,
-)
-from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, STAGING, State, Unit
+from domain.games.breakout_pursuit.costs import Query, minimum_step, step, walk
+from domain.games.breakout_pursuit.effects import DisruptionEnded, FlagSet, UnitEliminated, UnitMoved, UnitPlaced
+from domain.games.breakout_pursuit.model import ALLIED, ISOLATED, STAGING, State, Unit
+from domain.games.breakout_pursuit.move_effects import consequences, eliminate
 from domain.games.breakout_pursuit.orders import Move, MoveToStaging
+from domain.games.breakout_pursuit.stacking import STACK_LIMIT
 from domain.kernel.commands import Reject
 from domain.kernel.grid import hexside_id
-
-STACK_LIMIT = 3  # Stacking M
-BREAKOUT_NORTH = "north_of_allied_breakout_line"  # the map's area north of the Allied Breakout Line (Victory E)
-BREAKOUT_FLAG = "breakout_line_crossed"
 
 
 class Dest(NamedTuple):
     cost: int
     path: tuple[str, ...]  # the hexes entered, in order
     minimum_move: bool
-
-
-def stack_count(state: State, hex_id: str) -> int:
-    """Units that count for stacking in a hex: Mechanized and Non-Mechanized units (Stacking M-N)."""
-    return sum(1 for u in state.units.values() if u.hex == hex_id and u.combat_unit)
 
 
 # --- phase hooks -------------------------------------------------------------------------------------
@@ -111,7 +97,7 @@ def _stacking(adj) -> None:
             if u.side == ALLIED and u.placed == turn:
                 adj.emit(UnitPlaced(unit=u.id, at=STAGING, reason="over_stacked", cite=why + (cite.ALLIED_REINFORCEMENTS,)))
             else:
-                _eliminate(adj, [u.id], "over_stacked", why)
+                eliminate(adj, [u.id], "over_stacked", why)
 
 
 def _delay_markers(adj) -> None:
@@ -221,7 +207,7 @@ def move(adj, seat: str, order: Move) -> None:
     u = own_unit(state, seat, order.unit)
     b = budget(state, data, u)
     if b.stop is not None:
-        raise Reject(b.stop.code, b.stop.message, b.stop.citation, unit=u.id)
+        raise b.stop.reject(unit=u.id)
     if not order.path:
         raise Reject("empty_path", "A move lists at least one hex to enter.", cite.MOVEMENT_GENERAL)
     if order.path[0] == u.hex:
@@ -255,142 +241,13 @@ def move(adj, seat: str, order: Move) -> None:
     consequences(adj, u, tuple(order.path))
 
 
-def own_unit(state: State, seat: str, uid: str) -> Unit:
-    u = state.units.get(uid)
-    if u is None or u.side != state.core.layout.side_of(seat):
-        raise Reject("not_your_unit", f"{seat} has no unit {uid!r}.", cite.MOVEMENT_A, unit=uid)
-    return u
-
-
-def walk(data, u: Unit, path: tuple[str, ...], q: Query) -> tuple[list[int], list]:
-    """The cost of each step of a path, and the rules that priced it; Reject at the first step
-    that is not allowed, naming the rule."""
-    steps: list[int] = []
-    why: list = []
-    here = u.hex
-    for n in path:
-        if n not in data.map.hexes:
-            raise Reject("off_map", f"{n} is not a hex of the map.", cite.MOVEMENT_GENERAL, hex=n)
-        if n not in data.neighbours[here]:
-            raise Reject("not_adjacent", f"{n} is not next to {here}: units move hex by hex.", cite.MOVEMENT_GENERAL, hex=n)
-        via = hexside_id(here, n)
-        c = step(here, n, via, q)
-        if c is None:
-            code, message, rule = _prohibited(here, n, via, q)
-            raise Reject(code, message, rule, frm=here, hex=n)
-        if via in q.river:
-            why.append(cite.TEC_RIVER)
-        if n in q.west_wall:
-            why += [cite.TEC_WEST_WALL, cite.WEST_WALL]
-        if q.payer and (here in q.zoc or n in q.zoc):
-            why += [cite.ZOC_J] + ([cite.TRUCKS_SUPPLIED] if u.type == "truck" else [])
-        if here in q.delay or n in q.delay:
-            why += [cite.DELAY_A, cite.DELAY_D, cite.DELAY_ALL_ALLIED,
-                    cite.ruling("delay_suppressed_by_zoc", "literal" if q.delay_all_zoc else "zoc_payers_only")]
-        steps.append(c)
-        here = n
-    return steps, why
-
-
-def _prohibited(frm: str, to: str, via: str, q: Query) -> tuple[str, str, object]:
-    """Why `step` refused a step: the code, a sentence and the rule."""
-    if via in q.sea:
-        return "sea_hexside", f"Units may never cross the sea hexside between {frm} and {to}.", cite.MOVEMENT_B
-    if to not in q.entry:
-        return "sea_hex", f"{to} is an all-sea hex.", cite.MOVEMENT_B
-    if to in q.trucks:
-        return "truck", f"{to} holds an Allied Truck: German units may not enter it; it must be attacked.", cite.NON_COMBAT_A
-    if to in q.enemy:
-        return "enemy_occupied", f"{to} is occupied by enemy units.", cite.MOVEMENT_B
-    if to in q.fortresses:
-        return "fortress", f"{to} is an intact German fortress: Allied units may not enter it.", cite.FORTRESS_GENERAL
-    return "zoc_to_zoc", (f"{frm} and {to} are both in enemy ZOC: this unit may only leave an enemy-controlled hex "
-                          "for an uncontrolled one."), cite.ZOC_K
-
-
 def to_staging(adj, seat: str, order: MoveToStaging) -> None:
     state, data = adj.state, adj.ruleset.data
     u = own_unit(state, seat, order.unit)
     stop = why_not(state, data, u)
     if stop is not None:
-        raise Reject(stop.code, stop.message, stop.citation, unit=u.id)
+        raise stop.reject(unit=u.id)
     if u.side != ALLIED or u.hex != data.cherbourg:
         raise Reject("not_on_cherbourg", f"Only an Allied unit that starts the Initial Movement Phase on Cherbourg "
                      f"({data.cherbourg}) may go to the Staging Area.", cite.STAGING_C, unit=u.id)
     adj.emit(UnitPlaced(unit=u.id, at=STAGING, reason="staging", cite=(cite.STAGING_C,)))
-
-
-# --- what a move does besides moving ---------------------------------------------------------------------
-
-
-def consequences(adj, u: Unit, path: tuple[str, ...]) -> None:
-    if u.side == GERMAN:
-        overrun(adj, path)
-    occupy = getattr(victory, "occupy", None)  # the victory work provides it (issue 8)
-    if occupy is not None:
-        occupy(adj, u.side, path)
-    if u.side == ALLIED:
-        _allied_milestones(adj, u, path)
-
-
-def overrun(adj, path: tuple[str, ...]) -> None:
-    """A German unit entered or passed through `path`, whose hexes may hold only Allied Supply,
-    Pipeline and Naval Supply units (Movement B): Pipeline and Supply units there are destroyed;
-    the Naval Supply unit is not, but is displaced (Correction L656). Retreats and advances that
-    enter such hexes (digest 2.7) may call it too."""
-    state = adj.state
-    entered = set(path)
-    hit = sorted((u for u in state.units.values() if u.hex in entered and u.side == ALLIED and u.type in OVERRUN_TYPES),
-                 key=lambda u: (path.index(u.hex), u.id))
-    gone = [u for u in hit if u.type != "naval_supply"]
-    for u in gone:
-        rule = cite.PIPELINE_DESTROYED if u.type == "pipeline" else cite.SUPPLY_UNITS_ELIMINATED
-        _eliminate(adj, [u.id], "overrun", (rule, cite.MOVEMENT_B))
-    for u in hit:
-        if u.type == "naval_supply":  # it stays, unusable, and may move away next Allied Initial Movement Phase
-            adj.emit(FlagSet(name="naval_supply_displaced", value={"turn": state.core.clock.turn, "hex": u.hex},
-                             cite=(cite.NAVAL_SUPPLY_USE,)))
-    if any(u.type == "pipeline" for u in gone):
-        _cut_pipelines(adj)
-
-
-def _cut_pipelines(adj) -> None:
-    """Pipeline E, H: active Pipeline units no longer linked to the Pipeline unit on Bayeux by a
-    chain of active Pipeline units turn inactive at once."""
-    state, data = adj.state, adj.ruleset.data
-    active = {u.hex: u.id for u in state.units.values() if u.type == "pipeline" and u.hex is not None and u.active}
-    linked: set[str] = set()
-    todo = [data.bayeux] if data.bayeux in active else []
-    while todo:
-        h = todo.pop()
-        if h in linked:
-            continue
-        linked.add(h)
-        todo += [n for n in data.neighbours[h] if n in active and n not in linked]
-    cut = tuple(sorted(uid for h, uid in active.items() if h not in linked))
-    if cut:
-        adj.emit(PipelinesDeactivated(units=cut, cite=(cite.PIPELINE_E, cite.PIPELINE_H, cite.PIPELINE_DESTROYED)))
-
-
-def _allied_milestones(adj, u: Unit, path: tuple[str, ...]) -> None:
-    state, data = adj.state, adj.ruleset.data
-    turn = state.core.clock.turn
-    breakout = data.pack.scenarios[state.core.scenario].victory.get("breakout_exit")
-    if breakout and BREAKOUT_FLAG not in state.flags and BREAKOUT_NORTH in data.map.areas:
-        north = data.area(BREAKOUT_NORTH)
-        if any(h not in north for h in path):
-            adj.emit(FlagSet(name=BREAKOUT_FLAG, value=turn, cite=(cite.VICTORY_E,)))
-    if u.combat_unit and frozen(state) and any(h in release_area(data) for h in path):
-        adj.emit(FlagSet(name=LIFTED, value=turn, cite=(cite.SPECIAL_RULE_G,)))
-
-
-def _eliminate(adj, ids: list[str], cause: str, why: tuple) -> None:
-    """Units removed by movement's rules. The victory work's `eliminate` scores them; until it
-    lands they are removed without points."""
-    adj.cite(*why)
-    scored = getattr(victory, "eliminate", None)
-    if scored is not None:
-        scored(adj, ids, cause)
-        return
-    for uid in ids:
-        adj.emit(UnitEliminated(unit=uid, hex=adj.state.units[uid].hex, cause=cause, cite=why))

@@ -22,6 +22,7 @@ from domain.games.breakout_pursuit.model import ALLIED, GERMAN, State, Unit
 from domain.games.breakout_pursuit.orders import MoveNavalSupply
 from domain.games.breakout_pursuit.supply_units import window
 from domain.kernel.commands import Reject
+from domain.kernel.problem import Problem
 
 ZUIDER_ZEE = "zuider_zee_coast"
 NAVAL = "naval_supply"
@@ -72,14 +73,14 @@ def destinations(state: State, data, u: Unit) -> list[str]:
     return [h for h in coastal(data) if h != u.hex and h not in german and h not in controlled and h not in banned]
 
 
-def _problem(state: State, data, u: Unit) -> tuple[str, str, object] | None:
+def _problem(state: State, data, u: Unit) -> Problem | None:
     stop = window(state, data)
     if stop is not None:
-        return stop.code, stop.message, stop.citation
+        return stop
     if u.id in state.moved:
-        return "already_moved", f"{u.id} has already moved this phase.", cite.MOVEMENT_PROCEDURE
+        return Problem("already_moved", f"{u.id} has already moved this phase.", cite.MOVEMENT_PROCEDURE)
     if u.hex is None:
-        return "not_on_map", f"{u.id} is not on the map.", cite.NAVAL_SUPPLY_M
+        return Problem("not_on_map", f"{u.id} is not on the map.", cite.NAVAL_SUPPLY_M)
     return None
 
 
@@ -90,7 +91,7 @@ def move(adj, seat: str, order: MoveNavalSupply) -> None:
         raise Reject("not_naval_supply", f"{order.unit!r} is not your Naval Supply unit.", cite.NAVAL_SUPPLY_M, unit=order.unit)
     problem = _problem(state, data, u)
     if problem:
-        raise Reject(*problem, unit=u.id)
+        raise problem.reject(unit=u.id)
     if order.to not in destinations(state, data, u):
         raise Reject("naval_destination", f"The Naval Supply unit moves to another coastal hex free of German units and "
                      f"German Zones of Control, never onto the Zuider Zee coast; {order.to} is not one.", cite.NAVAL_SUPPLY_M,

@@ -17,6 +17,8 @@ from domain.games.breakout_pursuit.effects import FlagSet, PipelinesReactivated
 from domain.games.breakout_pursuit.model import ALLIED, State, Unit
 from domain.games.breakout_pursuit.orders import ReactivatePipelines
 from domain.kernel.commands import Reject
+from domain.kernel.problem import Problem
+from domain.kernel.search import component
 
 MAX_GROUP = 3  # "any three adjacent inactive Pipeline units" (G)
 DONE = "pipelines_reactivated"  # flag: the Game-Turn of the last reactivation
@@ -32,33 +34,26 @@ def _linked(hexes: list[str], data, rule: str) -> bool:
     """Is the group adjacent in the option's sense?"""
     if rule == "mutually_adjacent":
         return all(b in data.neighbours[a] for a, b in combinations(hexes, 2))
-    seen, todo = {hexes[0]}, [hexes[0]]
-    while todo:
-        h = todo.pop()
-        for n in data.neighbours[h]:
-            if n in hexes and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return len(seen) == len(hexes)
+    return len(component(data.neighbours, hexes[0], hexes)) == len(hexes)
 
 
-def problem(state: State, data, units: tuple[str, ...]) -> tuple[str, str] | None:
-    """Why these units may not be turned face up now: (code, sentence), or None."""
+def problem(state: State, data, units: tuple[str, ...]) -> Problem | None:
+    """Why these units may not be turned face up now (Pipeline G), or None."""
     if state.flags.get(DONE) == state.core.clock.turn:
-        return "already_reactivated", "Pipeline units have already been reactivated in this phase (once per phase)."
+        return Problem("already_reactivated", "Pipeline units have already been reactivated in this phase (once per phase).", cite.PIPELINE_G)
     if not 1 <= len(units) <= MAX_GROUP or len(set(units)) != len(units):
-        return "group_size", f"Name one to {MAX_GROUP} different inactive Pipeline units."
+        return Problem("group_size", f"Name one to {MAX_GROUP} different inactive Pipeline units.", cite.PIPELINE_G)
     inactive = {u.id: u for u in _pipelines(state, False).values()}
     wrong = [uid for uid in units if uid not in inactive]
     if wrong:
-        return "not_inactive_pipeline", f"{', '.join(wrong)}: not an inactive Allied Pipeline unit on the map."
+        return Problem("not_inactive_pipeline", f"{', '.join(wrong)}: not an inactive Allied Pipeline unit on the map.", cite.PIPELINE_G)
     hexes = [inactive[uid].hex for uid in units]
     rule = state.core.options.get("pipeline_reactivation_group", "connected")
     if not _linked(hexes, data, rule):
-        return "not_adjacent", "The Pipeline units turned up together must be adjacent to each other."
+        return Problem("not_adjacent", "The Pipeline units turned up together must be adjacent to each other.", cite.PIPELINE_G)
     active = _pipelines(state, True)
     if not any(n in active for h in hexes for n in data.neighbours[h]):
-        return "no_active_neighbour", "One of the Pipeline units turned up must be adjacent to an active Pipeline unit."
+        return Problem("no_active_neighbour", "One of the Pipeline units turned up must be adjacent to an active Pipeline unit.", cite.PIPELINE_G)
     return None
 
 
@@ -85,7 +80,7 @@ def reactivate(adj, seat: str, order: ReactivatePipelines) -> None:
         raise Reject("not_allied", "Only the Allied player has Pipeline units.", cite.PIPELINE_G)
     found = problem(state, data, tuple(order.units))
     if found:
-        raise Reject(found[0], found[1], cite.PIPELINE_G, units=list(order.units))
+        raise found.reject(units=list(order.units))
     rule = cite.ruling("pipeline_reactivation_group", state.core.options.get("pipeline_reactivation_group", "connected"))
     adj.emit(PipelinesReactivated(units=tuple(sorted(order.units)), cite=(cite.PIPELINE_G, cite.PIPELINE_DESTROYED, rule)),
              FlagSet(name=DONE, value=state.core.clock.turn, cite=(cite.PIPELINE_G,)))

@@ -28,6 +28,7 @@ from domain.games.breakout_pursuit.orders import PlaceReinforcement, PlaceReplac
 from domain.kernel.citation import HouseRule
 from domain.kernel.commands import Order, Reject
 from domain.kernel.effects import LedgerPosted
+from domain.kernel.problem import Problem
 
 RP_LEDGER = {"mechanized": "rp_mech", "non_mechanized": "rp_nonmech"}  # German Replacement Points of the turn
 RP_COLUMN = {"mechanized": "mech_rp", "non_mechanized": "nonmech_rp"}  # Time Record columns
@@ -179,8 +180,7 @@ def place(adj, seat: str, order: PlaceReinforcement) -> None:
         return
     allowed = destinations(state, data, u)
     if order.at not in allowed:
-        code, message, rule = _refusal(state, data, u)
-        raise Reject(code, message, rule, unit=u.id, at=order.at, allowed=allowed[:12])
+        raise _refusal(state, data, u).reject(unit=u.id, at=order.at, allowed=allowed[:12])
     # The Game-Turn of placement: German units pay 1 MP to move onto the map (L690); Allied ones still
     # over-stacked on Cherbourg at the end of the Initial Movement Phase go to the Staging Area (L684).
     reason = "withheld" if order.at == STAGING else "reinforcement"
@@ -222,16 +222,16 @@ def _rule(side: str, u: Unit | None = None):
     return cite.ALLIED_REINFORCEMENTS
 
 
-def _refusal(state: State, data, u: Unit) -> tuple[str, str, object]:
+def _refusal(state: State, data, u: Unit) -> Problem:
     if u.side == GERMAN:
         edge = (arrival_edge(state, data, u.id) or "").removeprefix("edge_")
-        return ("not_edge_hex", f"{u.id} arrives on a map-edge hex marked \"{edge}\" free of Allied units (or is delayed).",
+        return Problem("not_edge_hex", f"{u.id} arrives on a map-edge hex marked \"{edge}\" free of Allied units (or is delayed).",
                 cite.GERMAN_REINFORCEMENTS)
     if u.type == "pipeline":
-        return ("pipeline_hex", f"A Supply Pipeline unit is placed on Bayeux ({data.bayeux}) or next to an active Pipeline "
+        return Problem("pipeline_hex", f"A Supply Pipeline unit is placed on Bayeux ({data.bayeux}) or next to an active Pipeline "
                 "unit, not on an enemy-occupied hex nor on another pipeline, and may not be withheld.", cite.PIPELINE_F)
     if u.type == "supply":
-        return ("supply_unit_hex", f"A Supply unit is placed on Bayeux ({data.bayeux}), Cherbourg ({data.cherbourg}) or an "
+        return Problem("supply_unit_hex", f"A Supply unit is placed on Bayeux ({data.bayeux}), Cherbourg ({data.cherbourg}) or an "
                 "active Pipeline unit free of German units, or withheld in the Staging Area.", cite.SUPPLY_UNITS_J)
-    return ("arrival_hex", f"Allied combat units arrive on Cherbourg ({data.cherbourg}) while no German unit holds it, or "
+    return Problem("arrival_hex", f"Allied combat units arrive on Cherbourg ({data.cherbourg}) while no German unit holds it, or "
             "wait in the Staging Area.", cite.ALLIED_REINFORCEMENTS)

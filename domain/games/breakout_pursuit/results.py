@@ -12,11 +12,12 @@ from __future__ import annotations
 import msgspec
 from msgspec.structs import replace
 
-from domain.games.breakout_pursuit import battlegroups, cite, movement, retreat, victory
+from domain.games.breakout_pursuit import battlegroups, cite, move_effects, retreat, victory
 from domain.games.breakout_pursuit.effects import (
-    CombatPending, ControlChanged, FortressDestroyed, UnitEliminated, UnitRetreated, UnitsAdvanced, UnitsDisrupted,
+    CombatPending, FortressDestroyed, UnitRetreated, UnitsAdvanced, UnitsDisrupted,
 )
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, Combat, State, enemy
+from domain.games.breakout_pursuit.stacking import STACK_LIMIT
 from domain.games.breakout_pursuit.strength import FORTRESS, fortress_id, intact_fortress
 from domain.kernel.commands import Reject
 
@@ -63,11 +64,11 @@ def begin(adj, attackers: tuple[str, ...], hex_id: str, defenders: tuple[str, ..
     c = Combat(attackers=attackers, hex=hex_id, defenders=defenders, result=result, steps=steps, origins=origins)
     adj.emit(CombatPending(combat=c, cite=(cite.COMBAT_PROCEDURE, RESULT_CITES[result])))
     if result == "Ae":
-        eliminate(adj, attackers, "Ae", cite.RESULT_AE)
+        eliminate(adj, attackers, "Ae")
     elif result in ("De", "Ex"):
         lost = units_of(adj.state, defenders)
         face = sum(adj.state.units[u].strength for u in lost)
-        eliminate(adj, lost, result, RESULT_CITES[result])
+        eliminate(adj, lost, result)
         if fortress:
             adj.emit(FortressDestroyed(hex=hex_id, cite=(cite.FORTRESS_D, RESULT_CITES[result])))
             face += int(adj.ruleset.data.tec_row(FORTRESS).get("intrinsic_defense", 0))
@@ -77,7 +78,7 @@ def begin(adj, attackers: tuple[str, ...], hex_id: str, defenders: tuple[str, ..
     drive(adj)
 
 
-def eliminate(adj, ids, cause: str, why, *, replaceable: bool = True) -> None:
+def eliminate(adj, ids, cause: str, *, replaceable: bool = True) -> None:
     """Eliminate units through the victory rules (points, the surrounded test); passengers before
     their Truck so each is eliminated once. Allied Supply units whose stacked combat units are all
     eliminated go with them (Correction L654)."""
@@ -86,12 +87,7 @@ def eliminate(adj, ids, cause: str, why, *, replaceable: bool = True) -> None:
     if not ids:
         return
     hexes = {state.units[u].hex for u in ids if state.units[u].side == ALLIED and state.units[u].combat_unit}
-    fn = getattr(victory, "eliminate", None)
-    if fn is not None:
-        fn(adj, tuple(ids), cause)
-    else:  # until the victory work provides eliminate(): the fact without points
-        for u in ids:
-            adj.emit(UnitEliminated(unit=u, hex=state.units[u].hex, cause=cause, cite=(why,)))
+    victory.eliminate(adj, tuple(ids), cause)
     if replaceable and adj.state.combat is not None:
         c = adj.state.combat
         adj.emit(CombatPending(combat=replace(c, eliminated=c.eliminated + tuple(ids)), cite=(cite.BATTLEGROUP_L,)))
@@ -99,7 +95,7 @@ def eliminate(adj, ids, cause: str, why, *, replaceable: bool = True) -> None:
     stranded = [u.id for h in hexes if not any(o.side == ALLIED and o.combat_unit for o in left.at(h))
                 for u in left.at(h) if u.type == "supply"]
     if stranded:
-        eliminate(adj, stranded, "stacked combat units eliminated", cite.SUPPLY_UNITS_ELIMINATED, replaceable=False)
+        eliminate(adj, stranded, "stacked combat units eliminated", replaceable=False)
 
 
 def overrun(adj, side: str, hex_id: str) -> None:
@@ -107,19 +103,12 @@ def overrun(adj, side: str, hex_id: str) -> None:
     there, as a move does (Movement B, Pipeline H, Correction L654; the Naval Supply unit is displaced,
     L656)."""
     if side == GERMAN:
-        movement.overrun(adj, (hex_id,))
+        move_effects.overrun(adj, (hex_id,))
 
 
 def occupy(adj, side: str, hexes: tuple[str, ...]) -> None:
-    """Control of scoring hexes after a retreat or advance (victory.occupy once the victory work
-    provides it; until then the last occupier of a tracked hex is recorded here)."""
-    fn = getattr(victory, "occupy", None)
-    if fn is not None:
-        fn(adj, side, hexes)
-        return
-    changed = {h: side for h in hexes if h in adj.state.control and adj.state.control[h] != side}
-    if changed:
-        adj.emit(ControlChanged(hexes=changed, cite=(cite.VICTORY_F,)))
+    """Control of scoring hexes after a retreat or advance (Victory D, F)."""
+    victory.occupy(adj, side, hexes)
 
 
 # --- the decisions, one at a time ------------------------------------------------------------------
@@ -171,7 +160,7 @@ def ask(adj, c: Combat, step: str) -> bool:
         alive = units_of(state, c.attackers)
         sets = exchange_sets(state, alive, c.face_lost, limit=2)
         if len(sets) == 1:
-            eliminate(adj, sets[0], "Ex (attacker's loss)", cite.RESULT_EX)
+            eliminate(adj, sets[0], "Ex (attacker's loss)")
             return False
         adj.open_frame("exchange", (seat_of(state, attacker),), prompt={
             "step": step, "loss": c.face_lost, "attackers": {u: state.units[u].strength for u in alive}},
@@ -216,7 +205,7 @@ def answer(adj, seat: str, order) -> None:
         problem = exchange_problem(state, c, order.units)
         if problem:
             raise Reject("bad_exchange", problem, cite.RESULT_EX, loss=c.face_lost)
-        eliminate(adj, order.units, "Ex (attacker's loss)", cite.RESULT_EX)
+        eliminate(adj, order.units, "Ex (attacker's loss)")
     else:
         problem = advance_problem(state, data, c, order.units)
         if problem:
@@ -257,7 +246,7 @@ def apply_retreat(adj, c: Combat, step: str, units: tuple[str, ...], moves: dict
             adj.emit(UnitRetreated(unit=m, frm=adj.state.units[m].hex, to=to, cite=(why, cite.RETREAT_J, cite.ZOC_L, cite.STACKING_M, rule)))
         overrun(adj, side, to)
         occupy(adj, side, (to,))
-    eliminate(adj, stuck, "no retreat route", cite.RETREAT_J)
+    eliminate(adj, stuck, "no retreat route")
 
 
 # --- exchanges -----------------------------------------------------------------------------------
@@ -309,7 +298,7 @@ def battlegroups_problem(state: State, data, c: Combat, side: str, units: tuple[
     for u in units:
         h = c.origins[u]
         room[h] = room.get(h, 0) + 1
-        if sum(1 for x in state.at(h) if x.combat_unit) + room[h] > battlegroups.MAX_STACK:
+        if sum(1 for x in state.at(h) if x.combat_unit) + room[h] > STACK_LIMIT:
             return f"{h} has no room for another battlegroup (three units at most, Stacking M)."
     return None
 

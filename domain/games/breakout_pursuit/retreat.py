@@ -17,12 +17,12 @@ from collections import Counter
 from itertools import permutations
 from typing import Callable
 
-from domain.games.breakout_pursuit import eastward, movement, zoc
-from domain.games.breakout_pursuit.data import steps_from
+from domain.games.breakout_pursuit import eastward, zoc
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, State, Unit, enemy
+from domain.games.breakout_pursuit.stacking import STACK_LIMIT, stack_count
 from domain.games.breakout_pursuit.strength import intact_fortress
+from domain.kernel.search import distances
 
-MAX_STACK = 3  # Stacking M
 ORDERED = 4  # up to this many retreating units, answers are listed in every order of the units
 NAVAL_USERS = ("UK", "Ca")  # Supply G: only UK and Canadian units use the Naval Supply unit
 
@@ -60,7 +60,7 @@ def legal_hexes(state: State, data, uid: str, filled: Counter, enemy_zoc: frozen
     for n in data.neighbours[u.hex]:
         if not data.enterable(n) or data.sea_between(u.hex, n) or n in enemy_zoc or hex_barred(state, data, u.side, n):
             continue
-        if movement.stack_count(state, n) + filled[n] + weight(state, uid) > MAX_STACK:
+        if stack_count(state, n) + filled[n] + weight(state, uid) > STACK_LIMIT:
             continue
         out.append(n)
     return out
@@ -104,7 +104,7 @@ def path_lengths(state: State, data, side: str, origins: frozenset[str]) -> Call
         options.get("supply_source_in_enemy_zoc", True) and h in enemy_zoc and not hex_barred(state, data, side, h))))
     if origins == data.east_edge:
         return lambda h: eastward.steps(data, h, start, data.across_land, passable) if h in start or passable(h) else None
-    return steps_from(data.across_land, start, passable).get
+    return distances(data.across_land, start, enters=passable).get
 
 
 def closeness(state: State, data, u: Unit, hexes: list[str], cache: dict) -> dict[str, tuple[int, int]]:

@@ -20,12 +20,12 @@ hexes apart through open hexes" are tried, grown from each candidate in turn.
 """
 from __future__ import annotations
 
-from collections import deque
 from typing import NamedTuple
 
 from domain.games.breakout_pursuit import cite, supply, zoc
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, SUPPLIED, State
 from domain.kernel.citation import HouseRule
+from domain.kernel.search import component
 
 AREA = "east_of_rhine_south_of_ruhr"
 BRIDGEHEADS = 5
@@ -77,13 +77,7 @@ def check(data, bridgeheads: tuple[str, ...], open_: frozenset[str]) -> tuple[st
     comm = {c for b in bridgeheads for c in nb[b] if c in open_ and c not in chosen
             and sum(1 for x in nb[c] if x in chosen) >= 2}
     nodes = chosen | comm
-    seen, todo = {bridgeheads[0]}, deque([bridgeheads[0]])
-    while todo:
-        h = todo.popleft()
-        for n in nb[h]:
-            if n in nodes and n not in seen:
-                seen.add(n)
-                todo.append(n)
+    seen = component(nb, bridgeheads[0], nodes)
     return tuple(sorted(comm & seen)) if chosen <= seen else None
 
 

@@ -23,12 +23,37 @@ from domain.games.breakout_pursuit.orders import (
     StartAirdropCycle,
 )
 from domain.games.breakout_pursuit.setup import setup, unit_from
+from domain.kernel import phases
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.commands import Order, Reject
 from domain.kernel.core import Clock
 from domain.kernel.ruleset import Ruleset
 from domain.kernel.seats import PUBLIC, Viewer
 
+# What each phase does on entry (True: the phasing player has a decision to make) and on exit,
+# from the rules module of its section, and what comes next (sequence.py); the kernel's phase
+# driver plays the phases through this table.
+PHASE_TABLE = phases.Phases(
+    enter={
+        sequence.SETUP: setups.enter,
+        "reinforcement": reinforcements.enter,
+        "airdrop": airdrop.enter,
+        "supply": supply.enter,
+        "initial_movement": lambda adj: any([movement.enter(adj), paratroops.enter(adj)]),  # both run
+        "combat": combat.enter,
+        "mechanized_movement": movement.enter,
+    },
+    leave={
+        "reinforcement": reinforcements.leave,
+        "airdrop": airdrop.leave,
+        "supply": supply.leave,
+        "initial_movement": movement.leave,
+        "combat": combat.leave,
+        "mechanized_movement": movement.leave,
+    },
+    announce=sequence.announce,
+    following=sequence.following,
+)
 ANSWERS = (Retreat, ExchangeLosses, Battlegroups, Advance, DefensiveSupply)
 # Orders a player may take back (the kernel's Undo) when they revealed nothing: moving and placing
 # counters, as a player lifts a counter back over the table before the opponent acts.
@@ -69,7 +94,7 @@ class BreakoutPursuit(Ruleset):
         return super().position(replace(state, units=units), spec)
 
     def begin(self, adj: Adjudication) -> None:
-        sequence.start(adj)
+        phases.start(adj, PHASE_TABLE)
 
     def phasing(self, state: State) -> tuple[str, ...]:
         side = state.core.clock.side
@@ -116,6 +141,7 @@ class BreakoutPursuit(Ruleset):
             combat.answer(adj, seat, order)
             return
         phase = state.core.clock.phase
+        over = False  # the order ends its phase: the rules then play on to the next decision
         match order:
             case EndPhase():
                 if airstrike.owed(state):
@@ -123,7 +149,7 @@ class BreakoutPursuit(Ruleset):
                                  cite.AIR_STRIKE_A)
                 if not can_end_phase(state):
                     raise Reject("phase_not_over", "This phase cannot end yet.", cite.SEQUENCE)
-                sequence.end_phase(adj)
+                over = True
             case PlaceReinforcement() if phase == "reinforcement":
                 reinforcements.place(adj, seat, order)
             case PlaceReplacement() if phase == "reinforcement":
@@ -131,9 +157,9 @@ class BreakoutPursuit(Ruleset):
             case PlaceDelayMarker() if phase == "reinforcement":
                 delay.place(adj, seat, order)
             case SetupPlace() if phase == sequence.SETUP:
-                setups.place(adj, seat, order)
+                over = setups.place(adj, seat, order)
             case AcceptHistoricalSetup() if phase == sequence.SETUP:
-                setups.accept_historical(adj, seat, order)
+                over = setups.accept_historical(adj, seat, order)
             case ReactivatePipelines() if phase == "reinforcement":
                 pipelines.reactivate(adj, seat, order)
             case PipelineMove() if phase == "initial_movement":
@@ -143,7 +169,7 @@ class BreakoutPursuit(Ruleset):
             case MoveNavalSupply() if phase == "initial_movement":
                 naval.move(adj, seat, order)
             case JudgeSupply() if phase == "supply":
-                supply.judge(adj, seat, order)
+                over = supply.judge(adj, seat, order)
             case Move() if phase in sequence.MOVEMENT_PHASES:
                 movement.move(adj, seat, order)
             case MoveToStaging() if phase == "initial_movement":
@@ -160,6 +186,8 @@ class BreakoutPursuit(Ruleset):
                 tag = order.__struct_config__.tag
                 raise Reject("wrong_phase", f"A {tag!r} order is not allowed in the {sequence.PHASE_NAMES[phase]}.", cite.SEQUENCE,
                              phase=phase)
+        if over:
+            phases.end_phase(adj, PHASE_TABLE)
 
     def assess(self, state: State, seat: str, order: Order) -> dict[str, Any] | None:
         return combat.forecast(state, self.data, order) if isinstance(order, Attack) else None

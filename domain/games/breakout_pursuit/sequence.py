@@ -6,12 +6,14 @@ Phase); there are no Allied replacements (Correction L626). A phase in which the
 has nothing to decide is played by the umpire at once (its automatic steps are still recorded),
 so players and bots are only asked when there is a choice. Before the first Game-Turn come the
 German and the Allied Set-Up (setups.py), each played only when units await set-up.
+
+The kernel's phase driver (kernel/phases.py) plays the phases; this module says how a phase is
+announced and what follows it (`announce`, `following`); rules.py hands both to the driver with
+the table of what each phase does (`rules.PHASE_TABLE`).
 """
 from __future__ import annotations
 
-from typing import Callable
-
-from domain.games.breakout_pursuit import cite
+from domain.games.breakout_pursuit import cite, victory
 from domain.games.breakout_pursuit.effects import PhaseBegun, PlayerTurnEnded
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN
 from domain.kernel.adjudication import Adjudication
@@ -43,66 +45,16 @@ def label(clock: Clock, dates: str = "") -> str:
     return f"Game-Turn {clock.turn}{when}, {side}{PHASE_NAMES.get(clock.phase, clock.phase)}"
 
 
-def hooks() -> tuple[dict[str, Callable], dict[str, Callable]]:
-    """Phase entry hooks (return True when the phasing player has a decision to make) and exit
-    hooks, from the rules modules of each section."""
-    from domain.games.breakout_pursuit import airdrop, combat, movement, paratroops, reinforcements, setups, supply
-
-    enter = {
-        SETUP: setups.enter,
-        "reinforcement": reinforcements.enter,
-        "airdrop": airdrop.enter,
-        "supply": supply.enter,
-        "initial_movement": lambda adj: any([movement.enter(adj), paratroops.enter(adj)]),  # both run
-        "combat": combat.enter,
-        "mechanized_movement": movement.enter,
-    }
-    leave = {
-        "reinforcement": reinforcements.leave,
-        "airdrop": airdrop.leave,
-        "supply": supply.leave,
-        "initial_movement": movement.leave,
-        "combat": combat.leave,
-        "mechanized_movement": movement.leave,
-    }
-    return enter, leave
+def announce(adj: Adjudication, clock: Clock) -> None:
+    """A phase begins: the clock and its label, with the dates of its Game-Turn."""
+    dates = adj.ruleset.dates(clock.turn)
+    adj.emit(PhaseAdvanced(clock=clock, label=label(clock, dates), cite=(cite.SEQUENCE,)), PhaseBegun())
 
 
-def start(adj: Adjudication) -> None:
-    """Enter the scenario's first phase (called by the first command of the game)."""
-    enter(adj, adj.core.clock)
-
-
-def enter(adj: Adjudication, clock: Clock) -> None:
-    """Begin a phase; if it holds no decision for the phasing player, play it out and go on."""
-    while True:
-        dates = adj.ruleset.dates(clock.turn)
-        adj.emit(PhaseAdvanced(clock=clock, label=label(clock, dates), cite=(cite.SEQUENCE,)), PhaseBegun())
-        on_enter, _ = hooks()
-        if adj.core.finished or on_enter[clock.phase](adj):
-            return
-        clock = _finish(adj)
-        if clock is None:
-            return
-
-
-def end_phase(adj: Adjudication) -> None:
-    """The phasing player ends the current phase (O28)."""
-    nxt = _finish(adj)
-    if nxt is not None:
-        enter(adj, nxt)
-
-
-def _finish(adj: Adjudication) -> Clock | None:
-    """Run the current phase's exit steps; return the next phase's clock, or None if the game ended."""
-    from domain.games.breakout_pursuit import victory
-
-    clock = adj.core.clock
-    _, on_leave = hooks()
-    if clock.phase in on_leave:
-        on_leave[clock.phase](adj)
-    if adj.core.finished:
-        return None
+def following(adj: Adjudication, clock: Clock) -> Clock | None:
+    """What comes after the phase `clock`: the next phase of the Player-Turn; at the end of a
+    Player-Turn its victory checks, then the other player's turn or the next Game-Turn; None once
+    the game has ended."""
     if clock.phase == SETUP:  # the German player sets up first, then the Allied player (Setting Up, L678)
         if clock.side == GERMAN:
             return Clock(turn=clock.turn, phase=SETUP, side=ALLIED)

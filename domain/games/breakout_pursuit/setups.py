@@ -107,7 +107,8 @@ def default_answer(state: State, data, seat: str) -> Order | None:
 # --- orders ---------------------------------------------------------------------------------------
 
 
-def place(adj, seat: str, order: SetupPlace) -> None:
+def place(adj, seat: str, order: SetupPlace) -> bool:
+    """Set up one unit; True when it was the last one (the phase is over)."""
     state, data = adj.state, adj.ruleset.data
     side = state.core.layout.side_of(seat)
     u = state.units.get(order.unit)
@@ -118,12 +119,13 @@ def place(adj, seat: str, order: SetupPlace) -> None:
     board = Board(state, data, side)
     problem = board.problem(u.id, order.at)
     if problem is not None:
-        raise Reject(problem.code, problem.message, problem.cite, unit=u.id, at=order.at)
+        raise problem.reject(unit=u.id, at=order.at)
     _emit(adj, board, u.id, order.at, (board.slot(u.id).cite,))
-    _done(adj, side)
+    return _done(adj, side)
 
 
-def accept_historical(adj, seat: str, order: AcceptHistoricalSetup) -> None:
+def accept_historical(adj, seat: str, order: AcceptHistoricalSetup) -> bool:
+    """Set up every unit left as the Set-Up Charts print; the phase is then over (True)."""
     state, data = adj.state, adj.ruleset.data
     side = state.core.layout.side_of(seat)
     steps = plan(state, data, side)
@@ -133,7 +135,7 @@ def accept_historical(adj, seat: str, order: AcceptHistoricalSetup) -> None:
     for uid, at, printed in steps:
         board = Board(adj.state, data, side)
         _emit(adj, board, uid, at, (cite.SETUP_CHARTS,) if printed else (FIRST_OPEN,))
-    _done(adj, side)
+    return _done(adj, side)
 
 
 def _emit(adj, board: Board, uid: str, at: str, why: tuple) -> None:
@@ -146,7 +148,6 @@ def _emit(adj, board: Board, uid: str, at: str, why: tuple) -> None:
         victory.occupy(adj, board.side, (at,))
 
 
-def _done(adj, side: str) -> None:
-    """The last unit is set up: the phase ends (nothing is left to decide)."""
-    if not awaiting(adj.state, adj.ruleset.data, side):
-        sequence.end_phase(adj)
+def _done(adj, side: str) -> bool:
+    """Is the last unit set up? The phase then ends (nothing is left to decide)."""
+    return not awaiting(adj.state, adj.ruleset.data, side)

@@ -25,13 +25,14 @@ from collections import Counter
 from functools import lru_cache
 from typing import NamedTuple
 
-from domain.games.breakout_pursuit import cite
+from domain.games.breakout_pursuit import cite, naval
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, STAGING, State, Unit
+from domain.games.breakout_pursuit.stacking import STACK_LIMIT
 from domain.kernel.citation import Citation
 from domain.kernel.pack.provenance import Printed
+from domain.kernel.problem import Problem
 
 AWAITING_SETUP = "awaiting_setup"  # the unit's owner places it in his set-up phase
-STACK_LIMIT = 3  # Stacking M
 SCREEN, ALLIED_STAGING, LE_MANS, PARATROOPS, ROUEN_4 = (
     "jul_coastal_screen", "jul_allied_staging", "aug_le_mans", "aug_paratroops", "aug_rouen_4")
 # The heading (free set-up area) each constraint of `extra.setup_constraints` governs; inferred
@@ -54,12 +55,6 @@ class Slot(NamedTuple):
     historical: str | None  # the printed historical hex, or "staging"
     group: str | None  # the sheet's extra constraint
     cite: Citation  # the sheet line that places the unit
-
-
-class Problem(NamedTuple):
-    code: str
-    message: str
-    cite: Citation
 
 
 def optional_only(data, counter: str) -> bool:
@@ -299,8 +294,6 @@ class Board:
         if u.combat_unit and self.stacks[at] >= STACK_LIMIT:
             return Problem("over_stacked", f"{at} already holds three combat units.", cite.STACKING_M)
         if u.type == "naval_supply":  # a coastal hex of its area, never on the Zuider Zee (Naval M)
-            from domain.games.breakout_pursuit import naval
-
             if at not in naval.placement(self.state, data, u):
                 return Problem("naval_supply_hex", "The Naval Supply unit is set up on a coastal hex of its set-up area "
                                "free of German units, and never on the Zuider Zee coast.", cite.NAVAL_SUPPLY_M)

@@ -23,7 +23,6 @@ unit first: supply_defence.py asks, and records the Supply units traced to in `S
 """
 from __future__ import annotations
 
-from collections import deque
 from typing import Iterable, NamedTuple
 
 from domain.games.breakout_pursuit import cite, eastward, zoc
@@ -32,6 +31,7 @@ from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, SUPPLI
 from domain.games.breakout_pursuit.orders import JudgeSupply
 from domain.kernel.commands import Reject
 from domain.kernel.effects import PhaseAdvanced
+from domain.kernel.search import spread
 
 RANK = {SUPPLIED: 0, UNSUPPLIED: 1, ISOLATED: 2}
 NAVAL_USERS = ("UK", "Ca")  # Naval Supply P; Explanation of Terms (Unit Designation)
@@ -49,18 +49,7 @@ class Trace(NamedTuple):
 def _spread(graph, sources: dict[str, str], blocked: frozenset[str], limit: int | None) -> dict[str, tuple[int, str]]:
     """Breadth-first from every source hex at once: steps and nearest source for each hex reached
     through hexes a path may enter (a source hex itself may be in enemy ZOC: the path ends there)."""
-    reach = {h: (0, label) for h, label in sorted(sources.items())}
-    queue = deque(reach)
-    while queue:
-        h = queue.popleft()
-        d, label = reach[h]
-        if limit is not None and d >= limit:
-            continue
-        for n in graph.get(h, ()):
-            if n not in reach and n not in blocked:
-                reach[n] = (d + 1, label)
-                queue.append(n)
-    return reach
+    return spread(graph, dict(sorted(sources.items())), enters=lambda n: n not in blocked, limit=limit)
 
 
 def _length(hex_id: str, reach: dict[str, tuple[int, str]], graph) -> tuple[int, str] | None:
@@ -312,7 +301,8 @@ def legal(state: State, data, side: str) -> list[JudgeSupply]:
     return out
 
 
-def judge(adj, seat: str, order: JudgeSupply) -> None:
+def judge(adj, seat: str, order: JudgeSupply) -> bool:
+    """Judge Allied supply with the Supply units chosen; the phase is then over (True)."""
     state = adj.state
     if state.core.layout.side_of(seat) != ALLIED:
         raise Reject("no_supply_decision", "German supply is judged by the umpire: there is nothing to choose.", cite.SUPPLY_D)
@@ -324,9 +314,7 @@ def judge(adj, seat: str, order: JudgeSupply) -> None:
             raise Reject("not_a_supply_unit", f"{sid!r} is not an Allied Supply unit on the map; only those may be traced to.",
                          cite.SUPPLY_G, unit=sid)
     _judge(adj, ALLIED, order.use)
-    from domain.games.breakout_pursuit import sequence
-
-    sequence.end_phase(adj)
+    return True
 
 
 def _judge(adj, side: str, use: tuple[str, ...]) -> None:

@@ -20,7 +20,6 @@ an optional frame whose answer may name none.
 """
 from __future__ import annotations
 
-from collections import deque
 from typing import Iterable, NamedTuple
 
 from domain.games.breakout_pursuit import cite, strength, supply
@@ -28,6 +27,7 @@ from domain.games.breakout_pursuit.effects import DefensiveSupplyTraced, UnitExp
 from domain.games.breakout_pursuit.model import ALLIED, SUPPLIED, State, Unit
 from domain.games.breakout_pursuit.orders import Attack, DefensiveSupply
 from domain.kernel.commands import Reject
+from domain.kernel.search import distances
 
 FRAME = "defensive_supply"
 FORCING_ODDS = "1-1"  # "1-1 or greater odds" (H)
@@ -52,18 +52,8 @@ def _distances(state: State, data, hex_id: str, limit: int) -> dict[str, int]:
     the hex itself may be enemy-controlled; so may a source hex, under supply_source_in_enemy_zoc)."""
     blocked, occupied = supply.blocked(state, data, ALLIED)
     in_zoc_ok = state.core.options.get("supply_source_in_enemy_zoc", True)
-    graph = data.land_graph
-    dist = {hex_id: 0}
-    queue = deque([hex_id])
-    while queue:
-        h = queue.popleft()
-        if dist[h] >= limit or (h != hex_id and h in blocked):
-            continue
-        for n in graph.get(h, ()):
-            if n not in dist and n not in occupied and (n not in blocked or in_zoc_ok):
-                dist[n] = dist[h] + 1
-                queue.append(n)
-    return dist
+    return distances(data.land_graph, (hex_id,), limit=limit, expands=lambda h: h == hex_id or h not in blocked,
+                     enters=lambda n: n not in occupied and (n not in blocked or in_zoc_ok))
 
 
 def _sources(state: State, data) -> tuple[set[str], set[str], dict[str, str]]:
@@ -195,9 +185,7 @@ def answer(adj, seat: str, order: DefensiveSupply) -> Attack:
 
 
 def _defenders(state: State, hex_id: str) -> list[Unit]:
-    from domain.games.breakout_pursuit.combat import defenders_at
-
-    return defenders_at(state, hex_id, ALLIED)
+    return state.defenders_at(hex_id, ALLIED)
 
 
 def _strength(state: State, data, attack: Attack) -> int:

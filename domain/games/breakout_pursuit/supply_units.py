@@ -18,15 +18,14 @@ anything but another Pipeline move (one of any distance covers them all).
 """
 from __future__ import annotations
 
-from collections import deque
-from typing import Callable
-
 from domain.games.breakout_pursuit import cite, supply
-from domain.games.breakout_pursuit.allowance import INITIAL, Stop, special_rule_a
+from domain.games.breakout_pursuit.allowance import INITIAL, special_rule_a
 from domain.games.breakout_pursuit.effects import SupplyUnitMoved, UnitsTurned
 from domain.games.breakout_pursuit.model import ALLIED, State, Unit
 from domain.games.breakout_pursuit.orders import PipelineMove, Shuttle
 from domain.kernel.commands import Reject
+from domain.kernel.problem import Problem
+from domain.kernel.search import paths
 
 SHUTTLE_HEXES = 10  # "a maximum of ten hexes per Movement Phase by Shuttle Movement" (L650)
 TRANSFER_HEXES = 15  # "never ... Transferred more than fifteen hexes in a single Movement Phase" (L652)
@@ -36,18 +35,18 @@ PIPELINE, SHUTTLE = "pipeline", "shuttle"
 # --- when Non-Combat units may move ----------------------------------------------------------------
 
 
-def window(state: State, data) -> Stop | None:
+def window(state: State, data) -> Problem | None:
     """Why no Allied Non-Combat unit may move now, or None: the Allied Initial Movement Phase only
     (Correction L646), before any combat unit has moved (L184), not on the turn Special Rule A holds."""
     clock = state.core.clock
     if clock.side != ALLIED or clock.phase != INITIAL:
-        return Stop("not_initial_movement", "Allied Non-Combat units move in the Allied Initial Movement Phase only.",
+        return Problem("not_initial_movement", "Allied Non-Combat units move in the Allied Initial Movement Phase only.",
                     cite.SUPPLY_UNITS_MOVE)
     if special_rule_a(state, data):
-        return Stop("special_rule_a", "No Allied unit may move in the Initial Movement Phase of the first Allied "
+        return Problem("special_rule_a", "No Allied unit may move in the Initial Movement Phase of the first Allied "
                     "Player-Turn.", cite.SPECIAL_RULE_A)
     if any(state.units[m].combat_unit for m in state.moved if m in state.units):
-        return Stop("non_combat_first", "Non-Combat units are moved first in the Initial Movement Phase; a combat unit has "
+        return Problem("non_combat_first", "Non-Combat units are moved first in the Initial Movement Phase; a combat unit has "
                     "already moved.", cite.NON_COMBAT_FIRST)
     return None
 
@@ -78,7 +77,7 @@ def _unit(state: State, seat: str, uid: str) -> Unit:
 def _check(state: State, data, u: Unit, method: str, rule) -> None:
     stop = window(state, data)
     if stop is not None:
-        raise Reject(stop.code, stop.message, stop.citation, unit=u.id)
+        raise stop.reject(unit=u.id)
     if state.carrier(u.id) is not None:
         raise Reject("carried", f"{u.id} is aboard {state.carrier(u.id).id}: it moves with the Truck until dropped off.",
                      cite.TRUCK_B, unit=u.id)
@@ -88,22 +87,6 @@ def _check(state: State, data, u: Unit, method: str, rule) -> None:
 
 
 # --- Pipeline Movement -------------------------------------------------------------------------------
-
-
-def _bfs(start: str, neighbours: Callable[[str], tuple[str, ...]], enter: Callable[[str], bool],
-         limit: int | None) -> dict[str, tuple[str, ...]]:
-    """Each hex reachable from `start`, with one shortest path (the hexes entered), in a fixed order."""
-    paths = {start: ()}
-    queue = deque([start])
-    while queue:
-        h = queue.popleft()
-        if limit is not None and len(paths[h]) >= limit:
-            continue
-        for n in neighbours(h):
-            if n not in paths and enter(n):
-                paths[n] = paths[h] + (n,)
-                queue.append(n)
-    return paths
 
 
 def active_pipelines(state: State) -> frozenset[str]:
@@ -116,7 +99,7 @@ def pipeline_reach(state: State, data, u: Unit) -> dict[str, tuple[str, ...]]:
     active = active_pipelines(state)
     if u.hex not in active:
         return {}
-    reach = _bfs(u.hex, lambda h: data.neighbours[h], lambda n: n in active, None)
+    reach = paths(data.neighbours, u.hex, enters=active.__contains__)
     reach.pop(u.hex)
     return reach
 
@@ -161,7 +144,7 @@ def shuttle_reach(state: State, data, u: Unit) -> dict[str, tuple[str, ...]]:
     if state.core.options.get("shuttle_path", "hexes_entered") == "whole_path" and u.hex in blocked:
         return {}
     graph = data.land_graph
-    reach = _bfs(u.hex, lambda h: graph.get(h, ()), lambda n: n not in blocked, SHUTTLE_HEXES)
+    reach = paths(graph, u.hex, enters=lambda n: n not in blocked, limit=SHUTTLE_HEXES)
     reach.pop(u.hex)
     return reach
 

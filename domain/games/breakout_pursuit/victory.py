@@ -21,7 +21,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Iterable, NamedTuple
 
-from domain.games.breakout_pursuit import cite, rhine
+from domain.games.breakout_pursuit import cite, rhine, supply
 from domain.games.breakout_pursuit.data import DUSSELDORF, ESSEN, NORTH_OF_BREAKOUT_LINE, MissingData
 from domain.games.breakout_pursuit.effects import ControlChanged, FlagSet, UnitEliminated
 from domain.games.breakout_pursuit.model import ALLIED, EXITED, GERMAN, SIDES, SUPPLIED, State, Unit, enemy
@@ -277,8 +277,6 @@ def outcome(state: State, data, reason: str) -> Outcome:
 def _epilogue(state: State, data) -> bool:
     """Supplied Allied units on Essen and on Düsseldorf with a Decisive Victory: "World War II will be
     over before Christmas, 1944" (L588) -- flavour, recorded in the result's details."""
-    from domain.games.breakout_pursuit import supply
-
     traces = supply.paths(state, data, ALLIED)
     held = {u.hex for u in state.units.values() if traces.get(u.id, (None,))[0] == SUPPLIED}
     return all(held & set(data.place(name)) for name in (ESSEN, DUSSELDORF))

@@ -12,7 +12,8 @@ from domain.kernel.seats import Viewer
 
 
 def view(state: State, data, viewer: Viewer) -> dict[str, Any]:
-    on_map, boxes = [], {}
+    on_map: list[dict[str, Any]] = []
+    boxes: dict[str, Any] = {}
     for u in sorted(state.units.values(), key=lambda u: u.id):
         d = msgspec.to_builtins(u)
         if u.hex is not None:

@@ -181,6 +181,7 @@ def decode_pack(files: Mapping[str, bytes]) -> Pack:
     records, singles = convert_sections(g, issues)
     if issues:
         raise PackInvalid(issues)
+    assert meta is not None  # else an issue was raised just above
     pack = assemble(meta, records, singles, issues)
     issues.extend(validate_pack(pack))
     if issues:

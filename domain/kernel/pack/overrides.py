@@ -120,7 +120,7 @@ def _diff(path: str, old: Any, new: Any, printed: bool, src_old: dict[str, Prove
                 continue
             here = printed
             if prov is not None:
-                ref_old, ref_new = fp_old.get(f, old.prov), fp_new.get(f, new.prov)
+                ref_old, ref_new = fp_old.get(f, prov), fp_new.get(f, getattr(new, "prov"))
                 here = _printed(ref_old, src_old)
                 if here and resolve(ref_old, src_old) != resolve(ref_new, src_new):
                     out.append(f"{path}.{f}")

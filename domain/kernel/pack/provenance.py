@@ -28,7 +28,7 @@ KINDS = ("rulebook", "inferred", "placeholder")
 
 
 def kind(p: Provenance) -> str:
-    return p.__struct_config__.tag  # type: ignore[attr-defined]
+    return str(p.__struct_config__.tag)
 
 
 # Weakest first: a record is only as printed as its least printed field.

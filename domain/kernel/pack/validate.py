@@ -196,11 +196,11 @@ class _Validator:
             if sides.index(x.id) != i:
                 self.err(f"{path}.sides{key(i)}.id", f"side {x.id!r} declared twice")
         seats = [x.id for x in s.seats]
-        for i, x in enumerate(s.seats):
-            if seats.index(x.id) != i:
-                self.err(f"{path}.seats{key(i)}.id", f"seat {x.id!r} declared twice")
-            if x.side not in sides:
-                self.err(f"{path}.seats{key(i)}.side", f"side {x.side!r} is not declared by the scenario")
+        for i, seat in enumerate(s.seats):
+            if seats.index(seat.id) != i:
+                self.err(f"{path}.seats{key(i)}.id", f"seat {seat.id!r} declared twice")
+            if seat.side not in sides:
+                self.err(f"{path}.seats{key(i)}.side", f"side {seat.side!r} is not declared by the scenario")
         if s.end.turn < s.start.turn:
             self.err(f"{path}.end.turn", f"the scenario ends (turn {s.end.turn}) before it starts (turn {s.start.turn})")
         for i, pl in enumerate(s.setup):

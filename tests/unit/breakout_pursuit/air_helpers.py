@@ -15,6 +15,7 @@ from domain.games.breakout_pursuit import BREAKOUT_PURSUIT
 from domain.kernel import game
 from domain.kernel.commands import Begin, SeatOrder
 from domain.kernel.dice import ScriptedDice
+from domain.kernel.seats import PUBLIC
 from infra.packs import load_pack_dir
 
 # July counters (scenario 1.1)
@@ -38,9 +39,7 @@ def position(spec: dict[str, Any], *, scenario: str = "1.1", options: dict[str, 
     """The scenario's genesis, begun, with a conformance-case position merged in."""
     bp = ruleset()
     state = bp.setup(bp.pack, scenario, game_id="test", options=bp.resolve_options(options or {}))
-    begun = game.adjudicate(bp, state, Begin(), ScriptedDice([]), version=1)
-    for e in begun.effects:
-        state = game.apply(bp, state, e)
+    begun, state, _ = game.step(bp, state, Begin(), ScriptedDice([]), version=1, visibility=PUBLIC)
     return bp.position(state, spec)
 
 
@@ -55,9 +54,7 @@ def at(units: dict[str, Any], *, turn: int, phase: str, side: str = "allied", sc
 def submit(state, seat: str, order, dice=(), version: int = 2):
     """Rule one order; return (ruling, the state after its effects)."""
     bp = ruleset()
-    ruling = game.adjudicate(bp, state, SeatOrder(seat=seat, order=order), ScriptedDice(list(dice), command=version), version=version)
-    for e in getattr(ruling, "effects", ()):
-        state = game.apply(bp, state, e)
+    ruling, state, _ = game.step(bp, state, SeatOrder(seat=seat, order=order), ScriptedDice(list(dice), command=version), version=version, visibility=PUBLIC)
     return ruling, state
 
 

@@ -34,6 +34,7 @@ from domain.kernel.pack.provenance import Placeholder
 from domain.kernel.pack.schema import (
     Area, ClockSpec, GridSpec, Hex, Hexside, MapData, Pack, PackMeta, Place, Placement, Scenario, SeatSpec, SideSpec,
 )
+from domain.kernel.seats import PUBLIC
 from infra.packs import read_dir
 
 PACK_DIR = Path(__file__).resolve().parents[3] / "domain" / "games" / "breakout_pursuit" / "pack"
@@ -116,9 +117,7 @@ def position(spec: dict[str, Any], options: dict[str, Any] | None = None):
     positions accept `clear` and `add`, see BreakoutPursuit.position)."""
     bp = ruleset()
     state = bp.setup(bp.pack, "2.1", game_id="test", options=bp.resolve_options(options or {}))
-    begun = game.adjudicate(bp, state, Begin(), ScriptedDice([]), version=1)
-    for e in begun.effects:
-        state = game.apply(bp, state, e)
+    begun, state, _ = game.step(bp, state, Begin(), ScriptedDice([]), version=1, visibility=PUBLIC)
     return bp.position(state, spec)
 
 
@@ -131,9 +130,7 @@ def combat_position(units: dict[str, dict], *, side: str = "allied", turn: int =
 def submit(state, seat: str, order, dice=(), version: int = 2):
     """Rule one order; return (ruling, state after its effects)."""
     bp = ruleset()
-    ruling = game.adjudicate(bp, state, SeatOrder(seat=seat, order=order), ScriptedDice(list(dice), command=version), version=version)
-    for e in getattr(ruling, "effects", ()):
-        state = game.apply(bp, state, e)
+    ruling, state, _ = game.step(bp, state, SeatOrder(seat=seat, order=order), ScriptedDice(list(dice), command=version), version=version, visibility=PUBLIC)
     return ruling, state
 
 

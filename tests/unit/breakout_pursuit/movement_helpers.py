@@ -38,6 +38,7 @@ from domain.kernel.pack.schema import (
 from domain.kernel.pack import decode
 from domain.kernel.pack.errors import PackInvalid
 from domain.kernel.pack.validate import validate_pack
+from domain.kernel.seats import PUBLIC
 from infra.packs import read_dir
 from tools.bp_data.build import PACK
 
@@ -158,9 +159,7 @@ def position(units: dict[str, str | dict[str, Any]], *, scenario: str = "T", tur
 def play(state: State, seat: str, order: Any, dice: list[int] | None = None):
     """Rule on one order; returns (ruling, the state after its effects)."""
     rs = ruleset()
-    ruling = game.adjudicate(rs, state, SeatOrder(seat=seat, order=order), ScriptedDice(dice or []), version=2)
-    for e in getattr(ruling, "effects", ()):
-        state = game.apply(rs, state, e)
+    ruling, state, _ = game.step(rs, state, SeatOrder(seat=seat, order=order), ScriptedDice(dice or []), version=2, visibility=PUBLIC)
     return ruling, state
 
 

@@ -31,6 +31,7 @@ from domain.kernel.grid import hexside_id
 from domain.kernel.pack.decode import assemble, convert, convert_sections, gather
 from domain.kernel.pack.provenance import Placeholder
 from domain.kernel.pack.schema import Area, Box, GridSpec, Hex, Hexside, MapData, Pack, PackMeta, Place, Sheet
+from domain.kernel.seats import PUBLIC
 from infra.packs import load_pack_dir, read_dir
 
 PACK_DIR = Path(__file__).resolve().parents[3] / "domain" / "games" / "breakout_pursuit" / "pack"
@@ -129,18 +130,14 @@ def adjudication(state, ruleset: BreakoutPursuit | None = None) -> Adjudication:
 def rule(state, seat: str, order, ruleset: BreakoutPursuit | None = None, dice=()):
     """(ruling, state after it)."""
     rs = ruleset or bound()
-    ruling = game.adjudicate(rs, state, SeatOrder(seat=seat, order=order), ScriptedDice(list(dice)), version=2)
-    for e in getattr(ruling, "effects", ()):
-        state = game.apply(rs, state, e)
+    ruling, state, _ = game.step(rs, state, SeatOrder(seat=seat, order=order), ScriptedDice(list(dice)), version=2, visibility=PUBLIC)
     return ruling, state
 
 
 def begin(state, ruleset: BreakoutPursuit | None = None):
     """Rule the genesis command on an unstarted state: (ruling, state)."""
     rs = ruleset or bound()
-    ruling = game.adjudicate(rs, state, Begin(), ScriptedDice([]), version=1)
-    for e in getattr(ruling, "effects", ()):
-        state = game.apply(rs, state, e)
+    ruling, state, _ = game.step(rs, state, Begin(), ScriptedDice([]), version=1, visibility=PUBLIC)
     return ruling, state
 
 

@@ -18,6 +18,7 @@ from domain.kernel import game
 from domain.kernel.commands import Accepted, Begin, SeatOrder
 from domain.kernel.dice import ScriptedDice
 from domain.kernel.pack.schema import Area, Place
+from domain.kernel.seats import PUBLIC
 from tests.unit.breakout_pursuit.helpers import SRC, effects_of, synthetic_pack
 
 DIVISIONS = ("us-aug-xx-12-5-1638", "us-aug-xx-12-5-1439", "us-aug-xx-12-5-1440", "us-aug-xx-11-5-1539",
@@ -40,17 +41,14 @@ def ruleset():
 def state_with(units: dict[str, str], *, phase: str = "mechanized_movement", side: str = "allied", options=None):
     rs = ruleset()
     state = rs.setup(rs.pack, "2.1", game_id="rhine", options=rs.resolve_options(options or {}))
-    for e in game.adjudicate(rs, state, Begin(), ScriptedDice([]), version=1).effects:
-        state = game.apply(rs, state, e)
+    state = game.step(rs, state, Begin(), ScriptedDice([]), version=1, visibility=PUBLIC).state
     return rs.position(state, {"clear": True, "add": {u: {"hex": h} for u, h in units.items()},
                                "core": {"clock": {"turn": 12, "phase": phase, "side": side}}})
 
 
 def submit(state, seat: str, order):
     rs = ruleset()
-    ruling = game.adjudicate(rs, state, SeatOrder(seat=seat, order=order), ScriptedDice([3] * 8), version=2)
-    for e in getattr(ruling, "effects", ()):
-        state = game.apply(rs, state, e)
+    ruling, state, _ = game.step(rs, state, SeatOrder(seat=seat, order=order), ScriptedDice([3] * 8), version=2, visibility=PUBLIC)
     return ruling, state
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
-from domain.games.breakout_pursuit import BREAKOUT_PURSUIT, movement
+from domain.games.breakout_pursuit import BREAKOUT_PURSUIT, movement, stacking
 from domain.games.breakout_pursuit.effects import UnitEliminated, UnitPlaced
 from domain.games.breakout_pursuit.orders import EndPhase, Move, MoveToStaging
 from domain.kernel import game
@@ -39,7 +39,7 @@ def test_a_unit_counts_once_in_the_stack_it_left():
 def test_non_combat_units_and_markers_never_count_for_stacking():
     """Stacking N (L232): Supply, Naval Supply, Pipeline and Truck units and markers do not count."""
     s = position({**THREE, U.A_TRUCK: "0303", U.A_SUPPLY: "0304", U.A_PIPE1: "0304", U.DELAY: "0305"})
-    assert movement.stack_count(s, "0304") == 3
+    assert stacking.stack_count(s, "0304") == 3
     assert verdict(s, "allied", Move(unit=U.A_TRUCK, path=("0304",)))[0] == "accepted"
     s = position({U.A_MECH: "0304", U.A_MECH2: "0304", U.A_TRUCK: "0304", U.A_SUPPLY: "0304", U.A_INF: "0303"})
     assert verdict(s, "allied", Move(unit=U.A_INF, path=("0304",)))[0] == "accepted"
@@ -56,7 +56,7 @@ def test_reinforcements_left_over_stacked_on_cherbourg_go_to_the_staging_area():
     sent = effects(ruling, UnitPlaced)
     assert sorted((e.unit, e.at, e.reason) for e in sent) == sorted([(U.A_MECH4, "staging", "over_stacked"),
                                                                      (U.A_INF, "staging", "over_stacked")])
-    assert movement.stack_count(after, "0102") == 3
+    assert stacking.stack_count(after, "0102") == 3
 
 
 def test_any_other_excess_at_the_end_of_a_movement_phase_is_eliminated():
@@ -67,7 +67,7 @@ def test_any_other_excess_at_the_end_of_a_movement_phase_is_eliminated():
     ruling, after = play(s, "allied", EndPhase())
     gone = effects(ruling, UnitEliminated)
     assert [(e.unit, e.cause) for e in gone] == [(U.A_MECH3, "over_stacked")]  # the first by id
-    assert movement.stack_count(after, "0304") == 3
+    assert stacking.stack_count(after, "0304") == 3
 
 
 # --- the Staging Area ----------------------------------------------------------------------------
