@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel.adjudication import Adjudication
+from domain.kernel.citation import Citation
 from domain.kernel.commands import Reject
 from domain.kernel.core import Attestation
 from domain.kernel.effects import AttestationOpened, LedgerPosted
@@ -27,7 +28,7 @@ PENDING = ("open", "asserted", "disputed")
 VOID = "void"
 MISSIONS = ("Advance", "Hold", "Flexible", "Retire")
 SUPREME_HQ = {"OHL": "german", "GQG": "allied"}
-KIND_CITES = {"moves": cite.MOVEMENT, "combat": cite.COMBAT, "mission": cite.missing("7.14", "the Mission Order procedure"),
+KIND_CITES: dict[str, Citation] = {"moves": cite.MOVEMENT, "combat": cite.COMBAT, "mission": cite.missing("7.14", "the Mission Order procedure"),
               "early_release": cite.SCHLIEFFEN_GT0, "vp": cite.VICTORY,
               "pp": cite.missing("11.6", "Prisoner Points")}
 

@@ -19,13 +19,13 @@ def drms(pack, *, advance: dict[str, int], hq_moved: tuple[str, ...], kaiser_on_
     out = {"german": 0, "allied": 0}
     other = {"german": "allied", "allied": "german"}
     if advance["german"] != advance["allied"]:
-        out[max(advance, key=advance.get)] += t["drm_more_armies_on_advance"]["drm"]
+        out[max(advance, key=lambda s: advance[s])] += t["drm_more_armies_on_advance"]["drm"]
     for side in hq_moved:
         out[other[side]] += t["drm_opponent_supreme_hq_moved"]["drm"]
     if kaiser_on_map:
         out["allied"] += t["drm_allied_kaiser_on_map"]["drm"]
     if pp["german"] != pp["allied"]:
-        out[max(pp, key=pp.get)] += t["drm_more_prisoner_points"]["drm"]
+        out[max(pp, key=lambda s: pp[s])] += t["drm_more_prisoner_points"]["drm"]
     return out
 
 

@@ -78,6 +78,7 @@ class Hbtlf(Ruleset):
         sequence.begin(adj, self.pack, self._sc(adj.state))
 
     def _sc(self, state: State):
+        assert self.pack is not None, "a ruleset plays bound to its pack (Ruleset.bind)"
         return self.pack.scenarios[state.core.scenario]
 
     # --- who acts, what is legal -----------------------------------------------------------------
@@ -177,9 +178,9 @@ class Hbtlf(Ruleset):
                 for u in elim:
                     if u not in state.positions or u in state.eliminated:
                         raise Reject("unknown_unit", f"No unit {u!r} in play to eliminate.", cite.UNIT_LOCATIONS, unit=u)
-                    if claims.blocking(state, u) is not None:
-                        raise Reject("pending_attestation", f"{u!r} waits for attestation {claims.blocking(state, u).id!r}.",
-                                     cite.LEDGER_MODE, unit=u)
+                    waiting = claims.blocking(state, u)
+                    if waiting is not None:
+                        raise Reject("pending_attestation", f"{u!r} waits for attestation {waiting.id!r}.", cite.LEDGER_MODE, unit=u)
                 claims.open_claim(adj, seat, "combat", {"german_sp": g, "allied_sp": a, "allied_fortress_sp": f, "eliminated": list(elim)},
                                   blocks=tuple(elim), predicate=f"combat: German lost {g} SP, Allied {a} SP (+{f} fortress SP)")
             case DeclareMission(army=army, mission=mission):

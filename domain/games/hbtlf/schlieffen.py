@@ -5,6 +5,8 @@ the First, Second and Seventh Armies from the last impulse of GT1, all of them a
 early-release condition of 11.51 is attested."""
 from __future__ import annotations
 
+from domain.kernel.citation import Citation
+
 from domain.games.hbtlf import cite
 from domain.games.hbtlf.model import State
 
@@ -30,7 +32,7 @@ def applies(sc) -> bool:
     return sc.start.turn == 0
 
 
-def hold(state: State, sc, unit: str) -> tuple[str, object] | None:
+def hold(state: State, sc, unit: str) -> tuple[str, Citation] | None:
     """Why `unit` may not move now under the opening holds (with the rule), or None."""
     gt, impulse = state.core.clock.turn, state.core.clock.impulse
     if not applies(sc) or gt > 1:
