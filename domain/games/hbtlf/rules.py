@@ -246,7 +246,9 @@ class Hbtlf(Ruleset):
         return legal[0] if legal else None
 
     def end_outcome(self, state: State, reason: str):
-        return replace(victory.outcome(state, self._sc(state)), reason=reason)
+        """Ended early: no result, with what the victory conditions would have counted so far."""
+        early = super().end_outcome(state, reason)
+        return replace(early, details={"would_be": victory.outcome(state, self._sc(state)).level})
 
     # --- evolve ------------------------------------------------------------------------------------
 
