@@ -20,9 +20,11 @@ from domain.kernel.core import Attestation
 from domain.kernel.effects import AttestationOpened, LedgerPosted
 
 from domain.games.hbtlf import cite, hexes, paris
-from domain.games.hbtlf.model import (
-    ClaimOpened, CombatRecorded, MissionSet, MoveDecl, Released, State, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
+from domain.games.hbtlf.effects import (
+    ClaimOpened, CombatRecorded, MissionSet, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
 )
+from domain.games.hbtlf.model import State
+from domain.games.hbtlf.orders import MoveDecl
 
 PENDING = ("open", "asserted", "disputed")
 VOID = "void"

@@ -15,11 +15,15 @@ from domain.kernel.ruleset import Option, Ruleset
 from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import cite, claims, errata, fortress, hexes, ledgers, scenarios, schlieffen, sequence, victory
-from domain.games.hbtlf.model import (
-    AmmunitionAllowance, Arrived, ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, VictoryPointsRecorded, DisbandFortress, ParisAbandoned, ParisDebtPaid, ClaimOpened, CombatRecorded, DeclareImpulses, DeclareMission, DeclareMoves, EndSegment,
-    GameTurnBegun, HbtlfEffect, HbtlfOrder, ImpulseBegun, ImpulsesDeclared, InitiativeDecided, MissionSet, MoveDecl, NotYetBuilt,
-    OtherTheatersRolled, Released, ReportCombat, SegmentEnded, State, SupremeHqMoved, UnitsMoved, UseRail, UseReplacements,
-    WeatherRolled, Withdraw, WithdrawnFromPlay,
+from domain.games.hbtlf.effects import (
+    AmmunitionAllowance, Arrived, ClaimOpened, CombatRecorded, GameTurnBegun, HbtlfEffect, ImpulseBegun, ImpulsesDeclared,
+    InitiativeDecided, MissionSet, OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, Released, SegmentEnded,
+    SupremeHqMoved, UnitsMoved, VictoryPointsRecorded, WeatherRolled, WithdrawnFromPlay,
+)
+from domain.games.hbtlf.model import State
+from domain.games.hbtlf.orders import (
+    ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission, DeclareMoves, DisbandFortress,
+    EndSegment, HbtlfOrder, MoveDecl, NotYetBuilt, ReportCombat, UseRail, UseReplacements, Withdraw,
 )
 
 MODE = "ledger"

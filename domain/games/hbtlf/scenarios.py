@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import Any
 
 import msgspec
 

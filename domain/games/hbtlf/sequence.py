@@ -10,9 +10,9 @@ from domain.kernel.core import Clock
 from domain.kernel.effects import GameEnded, PhaseAdvanced
 
 from domain.games.hbtlf import ammunition, calendar, cite, claims, errata, fortress, initiative, ledgers, other_theaters, paris, schlieffen, victory, weather
-from domain.games.hbtlf.model import (
-    AmmunitionAllowance, Arrived, GameTurnBegun, ImpulseBegun, ImpulsesDeclared, InitiativeDecided, OtherTheatersRolled, Released, SegmentEnded,
-    WeatherRolled, WithdrawnFromPlay,
+from domain.games.hbtlf.effects import (
+    AmmunitionAllowance, Arrived, GameTurnBegun, ImpulseBegun, ImpulsesDeclared, InitiativeDecided, OtherTheatersRolled,
+    Released, SegmentEnded, WeatherRolled, WithdrawnFromPlay,
 )
 
 PHASES = {"strategic": "Weekly Interphase", "structure": "impulse structure", "impulse": "Impulse", "closing": "end of scenario"}

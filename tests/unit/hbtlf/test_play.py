@@ -11,7 +11,7 @@ import random
 import pytest
 
 from domain.games.hbtlf import HBTLF, victory
-from domain.games.hbtlf.model import DeclareMoves, EndSegment, MoveDecl, Withdraw
+from domain.games.hbtlf.orders import DeclareMoves, EndSegment, MoveDecl, Withdraw
 from domain.kernel.commands import Accepted, Confirm, Dispute, RefereeOrder, Rejected, Settle
 from domain.kernel.dice import ScriptedDice
 from domain.kernel.log import Codec, fold
