@@ -106,7 +106,10 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
                 for u in value.get("eliminated", ()):
                     if u not in state.positions:
                         raise Reject("unknown_unit", f"No unit {u!r} to eliminate.", cite.UNIT_LOCATIONS, unit=u)
+                if not 0 <= int(value.get("french_sp", 0)) <= int(value["allied_sp"]):
+                    raise Reject("bad_losses", "The French SP lost are part of the Allied SP lost.", cite.COMBAT)
                 adj.emit(CombatRecorded(gt=claim["gt"], german_sp=int(value["german_sp"]), allied_sp=int(value["allied_sp"]),
+                                        french_sp=int(value.get("french_sp", 0)),
                                         allied_fortress_sp=int(value["allied_fortress_sp"]), eliminated=tuple(value.get("eliminated", ())),
                                         attestation=a.id, cite=(cite.LEDGER_MODE, cite.COMBAT)))
             case "mission":

@@ -64,6 +64,7 @@ class CombatRecorded(Effect, frozen=True, kw_only=True, tag="hbtlf.combat"):
     gt: int
     german_sp: int
     allied_sp: int
+    french_sp: int = 0  # of the Allied SP, the French ones (Plan 17's loss count, 12.52B)
     allied_fortress_sp: int
     eliminated: tuple[str, ...]
     attestation: str
@@ -129,6 +130,25 @@ class VictoryPointsRecorded(Effect, frozen=True, kw_only=True, tag="hbtlf.victor
     attestation: str
 
 
+class PlanAbandoned(Effect, frozen=True, kw_only=True, tag="hbtlf.plan_abandoned"):
+    plan: str
+    gt: int
+    impulse: int
+    timed: dict[str, tuple[int, int]]  # army -> (Retire impulses, most days)
+    untimed: tuple[str, ...] = ()  # armies whose HQ has no confirmed hex: their Retire is the players' to keep
+
+
+class RetireCounted(Effect, frozen=True, kw_only=True, tag="hbtlf.retire_counted"):
+    army: str
+    impulses_left: int
+    days_left: int
+
+
+class RetireEnded(Effect, frozen=True, kw_only=True, tag="hbtlf.retire_ended"):
+    army: str
+    reason: str
+
+
 class SupremeHqMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.supreme_hq_moved"):
     side: str
 
@@ -136,4 +156,5 @@ class SupremeHqMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.supreme_hq_mo
 HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBegun | WeatherRolled | OtherTheatersRolled
                | SegmentEnded | UnitsMoved | CombatRecorded | MissionSet | Released | Arrived | WithdrawnFromPlay | ClaimOpened
                | SupremeHqMoved | AmmunitionAllowance | ParisAbandoned | ParisDebtPaid
-               | FortressAllowance | VictoryPointsRecorded)
+               | FortressAllowance | VictoryPointsRecorded
+               | PlanAbandoned | RetireCounted | RetireEnded)

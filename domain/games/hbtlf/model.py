@@ -25,7 +25,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     errata_applied: tuple[str, ...] = ()  # the errata entries the set-up was read with
     eliminated: tuple[str, ...] = ()
     withdrawn: tuple[str, ...] = ()
-    losses: dict[str, int] = msgspec.field(default_factory=lambda: {"german": 0, "allied": 0, "allied_fortress": 0})
+    losses: dict[str, int] = msgspec.field(default_factory=lambda: {"german": 0, "allied": 0, "allied_fortress": 0, "french": 0})
     liege_fell_gt: int | None = None
     missions: dict[str, str] = {}  # army -> Mission Order
     army_sides: dict[str, str] = {}
@@ -37,5 +37,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     other_theaters: dict[str, str] = {}
     paris_abandoned: bool = False  # 12.26
     paris_debt: int = 0  # Rail Points still owed at the next Strategic Phase (12.26)
+    plans_abandoned: tuple[str, ...] = ()
+    retire: dict[str, tuple[int, int]] = {}  # army -> (Retire impulses left, days left) after its plan was abandoned
     vp: dict[str, float] = {}  # victory points claimed and confirmed, by side
     ammunition: dict[str, int] = {}  # Ammunition Points a formation may hold this Game-Turn, by nation

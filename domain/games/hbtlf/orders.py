@@ -25,6 +25,7 @@ class DeclareMoves(Order, frozen=True, kw_only=True, tag="declare_moves"):
 class ReportCombat(Order, frozen=True, kw_only=True, tag="report_combat"):
     german_sp: int = 0
     allied_sp: int = 0
+    french_sp: int = 0  # how many of the Allied SP were French (12.52B)
     allied_fortress_sp: int = 0
     eliminated: tuple[str, ...] = ()
 
@@ -50,6 +51,10 @@ class ClaimPrisoners(Order, frozen=True, kw_only=True, tag="claim_prisoners"):
     """Prisoner Points the seat's side gained at the table (SR 11.6 is not in the text)."""
 
     points: int
+
+
+class AbandonPlan(Order, frozen=True, kw_only=True, tag="abandon_plan"):
+    plan: str  # schlieffen | plan17
 
 
 class UseReplacements(Order, frozen=True, kw_only=True, tag="use_replacements"):
@@ -90,5 +95,5 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
     detail: dict[str, Any] = {}
 
 
-HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | UseReplacements | UseRail
+HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | AbandonPlan | UseReplacements | UseRail
               | Withdraw | EndSegment | DisbandFortress | NotYetBuilt)

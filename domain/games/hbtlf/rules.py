@@ -14,14 +14,16 @@ from domain.kernel.core import Clock, Core
 from domain.kernel.ruleset import Option, Ruleset
 from domain.kernel.seats import Layout, Seat, Side, Viewer
 
-from domain.games.hbtlf import cite, claims, errata, fortress, hexes, ledgers, scenarios, schlieffen, sequence, victory
+from domain.games.hbtlf import cite, claims, errata, fortress, plans, hexes, ledgers, scenarios, schlieffen, sequence, victory
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, Arrived, ClaimOpened, CombatRecorded, GameTurnBegun, HbtlfEffect, ImpulseBegun, ImpulsesDeclared,
-    InitiativeDecided, MissionSet, OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, Released, SegmentEnded,
+    InitiativeDecided, MissionSet, OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted,
+    RetireEnded, SegmentEnded,
     SupremeHqMoved, UnitsMoved, VictoryPointsRecorded, WeatherRolled, WithdrawnFromPlay,
 )
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import (
+    AbandonPlan,
     ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission, DeclareMoves, DisbandFortress,
     EndSegment, HbtlfOrder, MoveDecl, NotYetBuilt, ReportCombat, UseRail, UseReplacements, Withdraw,
 )
@@ -144,9 +146,12 @@ class Hbtlf(Ruleset):
             out.append(DisbandFortress(fortress=own_forts[0] if own_forts else "a fortress", sp=1))
         if state.core.ledger("rail", side).balance >= ledgers.rail_cost(self.pack, 1, 0, 1) and units:
             out.append(UseRail(formation=units[0], be=1, mp=1))
+        sc = self._sc(state)
         for army, mission in sorted(state.missions.items()):
             if state.army_sides.get(army) == side and army not in pending:
-                out += [DeclareMission(army=army, mission=m) for m in claims.MISSIONS if m != mission]
+                out += [DeclareMission(army=army, mission=m) for m in claims.MISSIONS
+                        if m != mission and plans.mission_allowed(state, sc, army, m) is None]
+        out += [AbandonPlan(plan=p) for p in ("schlieffen", "plan17") if plans.may_abandon(state, sc, side, p) is None]
         out.append(ClaimPrisoners(points=1))
         if self._sc(state).victory.get("kind") == "points":
             out.append(ClaimVictoryPoints(points=1.0, reason="a village controlled"))
@@ -176,22 +181,27 @@ class Hbtlf(Ruleset):
                     self._may_move(state, sc, m.unit)
                 claims.open_claim(adj, seat, "moves", {"moves": msgspec.to_builtins(moves)}, blocks=tuple(m.unit for m in moves),
                                   predicate=f"{seat} moved {len(moves)} unit(s) as declared")
-            case ReportCombat(german_sp=g, allied_sp=a, allied_fortress_sp=f, eliminated=elim):
-                if min(g, a, f) < 0:
-                    raise Reject("bad_losses", "Losses are counts of strength points, never negative.", cite.COMBAT)
+            case ReportCombat(german_sp=g, allied_sp=a, french_sp=fr, allied_fortress_sp=f, eliminated=elim):
+                if min(g, a, f, fr) < 0 or fr > a:
+                    raise Reject("bad_losses", "Losses are counts of strength points, never negative; the French SP are part of the Allied SP.",
+                                 cite.COMBAT)
                 for u in elim:
                     if u not in state.positions or u in state.eliminated:
                         raise Reject("unknown_unit", f"No unit {u!r} in play to eliminate.", cite.UNIT_LOCATIONS, unit=u)
                     waiting = claims.blocking(state, u)
                     if waiting is not None:
                         raise Reject("pending_attestation", f"{u!r} waits for attestation {waiting.id!r}.", cite.LEDGER_MODE, unit=u)
-                claims.open_claim(adj, seat, "combat", {"german_sp": g, "allied_sp": a, "allied_fortress_sp": f, "eliminated": list(elim)},
+                claims.open_claim(adj, seat, "combat", {"german_sp": g, "allied_sp": a, "french_sp": fr, "allied_fortress_sp": f,
+                                                       "eliminated": list(elim)},
                                   blocks=tuple(elim), predicate=f"combat: German lost {g} SP, Allied {a} SP (+{f} fortress SP)")
             case DeclareMission(army=army, mission=mission):
                 if state.army_sides.get(army) != side:
                     raise Reject("unknown_army", f"{side} has no army chart {army!r}.", cite.UNIT_LOCATIONS)
                 if mission not in claims.MISSIONS:
                     raise Reject("bad_mission", f"Mission Orders are {', '.join(claims.MISSIONS)}.", claims.KIND_CITES["mission"])
+                refusal = plans.mission_allowed(state, sc, army, mission)
+                if refusal is not None:
+                    raise Reject(refusal[0], refusal[1], refusal[2])
                 claims.open_claim(adj, seat, "mission", {"army": army, "mission": mission}, blocks=(army,),
                                   predicate=f"{army} received the Mission Order {mission}")
             case ClaimEarlyRelease(condition=condition):
@@ -204,6 +214,8 @@ class Hbtlf(Ruleset):
                     raise Reject("bad_points", "Claim more than zero points and say what for (the scenario's victory conditions).", cite.VICTORY)
                 claims.open_claim(adj, seat, "vp", {"points": pts, "reason": reason}, blocks=(),
                                   predicate=f"{side} scores {pts:g} VP: {reason}")
+            case AbandonPlan(plan=plan):
+                plans.abandon(adj, sc, side, plan)
             case ClaimPrisoners(points=pts):
                 if pts < 1:
                     raise Reject("bad_points", "Claim at least one Prisoner Point.", claims.KIND_CITES["pp"])
@@ -275,9 +287,9 @@ class Hbtlf(Ruleset):
                 return replace(state, done=state.done + (seat,))
             case UnitsMoved(moves=moves):
                 return replace(state, positions={**state.positions, **{m.unit: m.to for m in moves}})
-            case CombatRecorded(gt=gt, german_sp=g, allied_sp=a, allied_fortress_sp=f, eliminated=elim):
+            case CombatRecorded(gt=gt, german_sp=g, allied_sp=a, french_sp=fr, allied_fortress_sp=f, eliminated=elim):
                 losses = {"german": state.losses["german"] + g, "allied": state.losses["allied"] + a,
-                          "allied_fortress": state.losses["allied_fortress"] + f}
+                          "allied_fortress": state.losses["allied_fortress"] + f, "french": state.losses.get("french", 0) + fr}
                 s = replace(state, losses=losses, eliminated=state.eliminated + tuple(u for u in elim if u not in state.eliminated))
                 if s.liege_fell_gt is None and victory.liege_all_eliminated(s) and not victory.liege_all_eliminated(state):
                     s = replace(s, liege_fell_gt=gt)
@@ -300,6 +312,12 @@ class Hbtlf(Ruleset):
                 return replace(state, paris_debt=state.paris_debt - paid)
             case AmmunitionAllowance(points=p):
                 return replace(state, ammunition=p)
+            case PlanAbandoned(plan=plan, timed=timed):
+                return replace(state, plans_abandoned=state.plans_abandoned + (plan,), retire={**state.retire, **timed})
+            case RetireCounted(army=army, impulses_left=n, days_left=d):
+                return replace(state, retire={**state.retire, army: (n, d)})
+            case RetireEnded(army=army):
+                return replace(state, retire={k: v for k, v in state.retire.items() if k != army})
             case VictoryPointsRecorded(side=side, points=pts):
                 return replace(state, vp={**state.vp, side: state.vp.get(side, 0.0) + pts})
             case SupremeHqMoved(side=side):
@@ -317,6 +335,7 @@ class Hbtlf(Ruleset):
             "positions": dict(sorted(state.positions.items())), "eliminated": list(state.eliminated), "withdrawn": list(state.withdrawn),
             "losses": dict(state.losses), "liege_fell_gt": state.liege_fell_gt, "missions": dict(state.missions),
             "released": list(state.released), "other_theaters": dict(state.other_theaters), "ammunition": dict(state.ammunition),
+            "plans_abandoned": list(state.plans_abandoned), "retire": {k: list(v) for k, v in state.retire.items()},
             "paris_abandoned": state.paris_abandoned, "paris_debt": state.paris_debt,
             "claims": {k: v for k, v in state.claims.items()}, "victory_points": victory.points(state, self._sc(state)),
         }

@@ -9,7 +9,7 @@ from domain.kernel.commands import Reject
 from domain.kernel.core import Clock
 from domain.kernel.effects import GameEnded, PhaseAdvanced
 
-from domain.games.hbtlf import ammunition, calendar, cite, claims, errata, fortress, initiative, ledgers, other_theaters, paris, schlieffen, victory, weather
+from domain.games.hbtlf import ammunition, calendar, cite, claims, errata, fortress, initiative, ledgers, other_theaters, paris, plans, schlieffen, victory, weather
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, Arrived, GameTurnBegun, ImpulseBegun, ImpulsesDeclared, InitiativeDecided, OtherTheatersRolled,
     Released, SegmentEnded, WeatherRolled, WithdrawnFromPlay,
@@ -108,6 +108,8 @@ def begin_impulse(adj: Adjudication, pack, sc, n: int) -> None:
     adj.emit(ImpulseBegun(gt=gt, impulse=n, dates=(span[0].isoformat(), span[1].isoformat()), month=month, order=s.order,
                           cite=(cite.SEQUENCE,)))
     goto(adj, Clock(turn=gt, phase="impulse", side=s.order[0], impulse=n))
+    if adj.state.retire:
+        plans.count(adj, s.impulses[n - 1])
     last = n == len(s.impulses)
     if schlieffen.applies(sc):
         released = schlieffen.releases_at(gt, n, last)
