@@ -43,8 +43,6 @@ class Knowledge:
         self.land = {h: tuple(n for n in data.neighbours[h] if data.enterable(n) and not data.sea_between(h, n))
                      for h in hexes if data.enterable(h)}
         self.columns = data.crt.columns
-        lo, hi = data.crt_rows
-        self.rows = (lo, hi)
         self.die = data.crt.die.sides
         self.fortress_hexes = data.fortress_hexes
         self.east_edge = data.east_edge
@@ -63,8 +61,7 @@ class Knowledge:
         self._points: dict[tuple[str, int], int] = {}
 
     def result(self, column: str, roll: int) -> str:
-        lo, hi = self.rows
-        return self.data.crt_result(column, max(lo, min(hi, roll)))
+        return self.data.crt_table.result(column, roll)
 
     def river(self, a: str, b: str) -> bool:
         return self.data.side_has(hexside_id(a, b), "river")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from domain.games.breakout_pursuit import cite, results, strength
+from domain.games.breakout_pursuit import cite, results
 from domain.games.breakout_pursuit.effects import AirStrikeResolved, CombatPending, FlagSet
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, Combat, State
 from domain.games.breakout_pursuit.orders import AirStrike
@@ -95,14 +95,14 @@ def strike(adj, seat: str, order: AirStrike) -> None:
                          f"hex (there: {here}).", cite.AIR_STRIKE_B, unit=uid, hex=order.hex)
     faces = {uid: state.units[uid].strength for uid in units}
     defense = sum(faces.values())
-    odds = strength.odds(STRENGTH, defense, data.crt.columns)
+    odds = data.crt_table.column(STRENGTH, defense)
     roll = adj.roll(data.crt.die.sides, "air strike")
-    result = data.crt_result(odds, roll.value)
+    result = data.crt_table.result(odds, roll.value)
     applied = APPLIED.get(result, "none")
     options = state.core.options
     cites = list(CITES) + [results.RESULT_CITES[result], cite.ruling("air_strike_turn", options.get("air_strike_turn", 1)),
                            cite.ruling("air_struck_units_attackable", options.get("air_struck_units_attackable", True))]
-    if strength.beyond_table(STRENGTH, defense, data.crt.columns):
+    if data.crt_table.beyond_table(STRENGTH, defense):
         cites.append(cite.CRT_CLAMP)
     fortress = order.hex in data.fortress_hexes
     if fortress:

@@ -112,7 +112,7 @@ def assess(state: State, data, attackers: tuple[str, ...], hex_id: str) -> dict:
     across = all(data.river_between(state.units[a].hex, hex_id) for a in attackers)
     involved = [(state.units[u].side, s) for u, s in states.items()] + [(side, p["supply"]) for p in att_detail["units"].values()]
     return {"attack": att, "defense": dfn, "attack_detail": att_detail, "defense_detail": dfn_detail, "supply": states,
-            "column": strength.odds(att, dfn, data.crt.columns), "drm": int(river.get("die_modifier", -1)) if across else 0,
+            "column": data.crt_table.column(att, dfn), "drm": int(river.get("die_modifier", -1)) if across else 0,
             "german_unsupplied": any(s == GERMAN and state_ != SUPPLIED for s, state_ in involved)}
 
 
@@ -125,7 +125,7 @@ def legal(state: State, data, side: str, unit: str | None = None) -> list[Order]
             continue
         column = assess(state, data, attackers, hex_id)["column"]
         orders.append(Attack(attackers=attackers, hex=hex_id))
-        orders += [Attack(attackers=attackers, hex=hex_id, odds=c) for c in strength.lower_columns(column, data.crt.columns)]
+        orders += [Attack(attackers=attackers, hex=hex_id, odds=c) for c in data.crt_table.lower(column)]
     return orders
 
 
@@ -140,7 +140,7 @@ def forecast(state: State, data, order: Attack) -> dict:
     used = order.odds or a["column"]
     faces = range(1, data.crt.die.sides + 1)
     return {"attack": a["attack"], "defense": a["defense"], "defender_supply": a["supply"], "computed_odds": a["column"],
-            "odds": used, "die_modifier": a["drm"], "results": [data.crt_result(used, d + a["drm"]) for d in faces]}
+            "odds": used, "die_modifier": a["drm"], "results": [data.crt_table.result(used, d + a["drm"]) for d in faces]}
 
 
 def attack(adj, seat: str, order: Attack) -> None:
@@ -163,7 +163,7 @@ def attack(adj, seat: str, order: Attack) -> None:
     used = order.odds or column
     if used not in columns:
         raise Reject("bad_odds", f"{used} is not a column of the Combat Results Table ({', '.join(columns)}).", cite.CRT)
-    if not strength.is_lower_or_equal(used, column):
+    if not data.crt_table.at_most(used, column):
         raise Reject("odds_not_lower", f"The attack is at {column}; the attacker may only lower the odds (H), not raise them "
                      f"to {used}.", cite.COMBAT_H, odds=column)
     if side == GERMAN and supply_defence.ask(adj, order, state.defenders_at(order.hex, ALLIED), a["attack"]):
@@ -177,11 +177,11 @@ def resolve(adj, attackers: tuple[str, ...], hex_id: str, requested: str | None)
     state, data = adj.state, adj.ruleset.data
     side = state.units[attackers[0]].side
     a = assess(state, data, attackers, hex_id)
-    column, columns = a["column"], data.crt.columns
-    used = requested if requested and strength.is_lower_or_equal(requested, column) else column
+    column = a["column"]
+    used = requested if requested and data.crt_table.at_most(requested, column) else column
     roll = adj.roll(data.crt.die.sides, "combat")
     modified = roll.value + a["drm"]
-    result = data.crt_result(used, modified)
+    result = data.crt_table.result(used, modified)
     options = state.core.options
     cites = [cite.COMBAT_PROCEDURE, cite.COMBAT_G, cite.CRT] + strength.citations(
         a["attack_detail"], a["defense_detail"], options, a["german_unsupplied"])
@@ -189,7 +189,7 @@ def resolve(adj, attackers: tuple[str, ...], hex_id: str, requested: str | None)
         cites.append(cite.TEC_RIVER)
     if used != column:
         cites.append(cite.COMBAT_H)
-    if strength.beyond_table(a["attack"], a["defense"], columns):
+    if data.crt_table.beyond_table(a["attack"], a["defense"]):
         cites.append(cite.CRT_CLAMP)
     defenders = defender_ids(state, data, hex_id, enemy(side))
     adj.emit(AttackResolved(attackers=attackers, hex=hex_id, defenders=defenders, attack=a["attack"], defense=a["defense"],

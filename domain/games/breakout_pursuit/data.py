@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from domain.kernel.board import Board
+from domain.kernel.crt import CrtTable
 from domain.kernel.pack.schema import Chart, Crt, Pack
 from domain.kernel.search import distances
 
@@ -149,14 +150,9 @@ class GameData:
         return t
 
     @cached_property
-    def crt_rows(self) -> tuple[int, int]:
-        rolls = sorted(int(k) for k in self.crt.rows)
-        return rolls[0], rolls[-1]
-
-    def crt_result(self, column: str, modified_roll: int) -> str:
-        lo, hi = self.crt_rows
-        row = self.crt.rows[str(max(lo, min(hi, modified_roll)))]
-        return row[self.crt.columns.index(column)].result
+    def crt_table(self) -> CrtTable:
+        """The CRT read as the kernel reads every odds table: columns, clamped rows, lower odds."""
+        return CrtTable(self.crt)
 
     @cached_property
     def terrain_effects(self) -> dict[str, dict]:

@@ -6,12 +6,12 @@ Per unit: face value, then the supply effect (always first, F), then the "Ad" ha
 `halve_strength_rounding` option says otherwise, unit by unit (`halve_scope`). Then the sum, a
 defending Truck's 1 (Non-Combat A, Truck D), the single best terrain multiplier (TEC footnote:
 multipliers never combine) and, last, an intact Fortress's intrinsic 5 (Fortress A: "added to the
-tripled Combat Strength"). Odds are rounded in favour of the defender to a column of the CRT,
-clamped at its ends (Combat G, L324).
+tripled Combat Strength"). The odds column is read from the CRT by the kernel's table reader
+(`data.crt_table`, kernel/crt.py): rounded in favour of the defender, clamped at its ends (Combat
+G, L324).
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from domain.games.breakout_pursuit import cite
@@ -182,39 +182,3 @@ def citations(attack_detail: dict, defense_detail: dict, options: dict, german_u
     if defense_detail["fortress"]:
         out += [cite.FORTRESS_GENERAL, cite.FORTRESS_A]
     return out
-
-
-# --- odds ------------------------------------------------------------------------------------------
-
-
-def _ratio(column: str) -> Fraction:
-    a, b = column.split("-")
-    return Fraction(int(a), int(b))
-
-
-def odds(attack: int, defense: int, columns: tuple[str, ...]) -> str:
-    """The highest column not above attack:defense (rounded in favour of the defender, G); above the
-    last column the last, below the first the first (L324). 26 vs 9 is 2-1."""
-    if defense <= 0:
-        return columns[-1]
-    ratio = Fraction(attack, defense)
-    fitting = [c for c in columns if _ratio(c) <= ratio]
-    return max(fitting, key=_ratio) if fitting else min(columns, key=_ratio)
-
-
-def lower_columns(column: str, columns: tuple[str, ...]) -> list[str]:
-    """The columns an attacker may choose instead (Combat H), highest first."""
-    return sorted((c for c in columns if _ratio(c) < _ratio(column)), key=_ratio, reverse=True)
-
-
-def is_lower_or_equal(choice: str, column: str) -> bool:
-    return _ratio(choice) <= _ratio(column)
-
-
-def beyond_table(attack: int, defense: int, columns: tuple[str, ...]) -> bool:
-    """Odds below the first column, or past the last ("greater than 9-1" = 10-1 or more, L324)."""
-    if defense <= 0:
-        return True
-    ratio = Fraction(attack, defense)
-    low, high = min(map(_ratio, columns)), max(map(_ratio, columns))
-    return ratio < low or ratio >= high + 1

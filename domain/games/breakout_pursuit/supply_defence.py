@@ -79,9 +79,9 @@ def call(state: State, data, hex_id: str, defenders: Iterable[Unit], attack: int
     defenders = list(defenders)
     supplied = {u.id: SUPPLIED for u in defenders}
     defense, _ = strength.defense_strength(state, data, hex_id, defenders, supplied, ALLIED)
-    odds = strength.odds(attack, defense, data.crt.columns)
+    odds = data.crt_table.column(attack, defense)
     if requested and state.core.options.get("defensive_trace_odds", "as_declared") == "as_declared" \
-            and strength.is_lower_or_equal(requested, odds):
+            and data.crt_table.at_most(requested, odds):
         odds = requested
     near, far = (int(data.supply_effects[k]["max_path"]) for k in ("allied_supplied", "allied_unsupplied"))
     dist = _distances(state, data, hex_id, far)
@@ -89,7 +89,7 @@ def call(state: State, data, hex_id: str, defenders: Iterable[Unit], attack: int
     reach = {s: dist[h] for s, h in units.items() if h in dist}
     traced = {s: d for s, d in reach.items() if s in state.traced}
     fresh = {s: d for s, d in reach.items() if s not in state.traced}
-    big = strength.is_lower_or_equal(FORCING_ODDS, odds)
+    big = data.crt_table.at_most(FORCING_ODDS, odds)
     forced, helped = [], []
     for u in defenders:
         if not u.combat_unit or supply.fixed(u, state) is not None:

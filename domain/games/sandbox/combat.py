@@ -9,9 +9,9 @@ from domain.games.sandbox.movement import MAP, NEIGHBOURS, crossing, hexside_fea
 from domain.games.sandbox.pack import CRT
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.commands import Reject
+from domain.kernel.crt import CrtTable
 from domain.kernel.effects import LedgerPosted
 
-ROWS = sorted(int(k) for k in CRT.rows)
 
 
 def visible_enemy_at(state, side: str, hex_: str):
@@ -68,8 +68,9 @@ def _resolve(adj: Adjudication, attackers, defender) -> None:
     if all("river" in hexside_features(u.hex, defender.hex) for u in attackers):
         mods["brook"] = -1
     roll = adj.roll(6, "combat")
-    modified = max(ROWS[0], min(ROWS[-1], roll.value + att - defender.strength + sum(mods.values())))
-    result = CRT.rows[str(modified)][0].result
+    table = CrtTable(CRT)  # read when the attack is ruled: a later version's table (tests patch it) is the one in force
+    modified = table.clamp(roll.value + att - defender.strength + sum(mods.values()))
+    result = table.result("any", modified)
     adj.emit(CombatResolved(attackers=tuple(u.id for u in attackers), target=defender.hex, attack=att, defence=defender.strength,
                             modifiers=mods, roll=roll, modified=modified, result=result, cite=(cite.CRT,)))
     if result == "DE":

@@ -144,7 +144,7 @@ def data():
 
 def die_for(column: str, result: str) -> int:
     """A die face that reads `result` in `column` of the pack's CRT (no river modifier)."""
-    return next(d for d in range(1, 7) if data().crt_result(column, d) == result)
+    return next(d for d in range(1, 7) if data().crt_table.result(column, d) == result)
 
 
 def ok(ruling):

@@ -24,7 +24,7 @@ OWED = {"air_strike": "owed"}
 def die_for(odds: str, result: str) -> int:
     """The die that reads `result` in the pack's CRT at `odds` (the test is skipped if none does)."""
     for d in range(1, 7):
-        if data().crt_result(odds, d) == result:
+        if data().crt_table.result(odds, d) == result:
             return d
     pytest.skip(f"no cell {result} at {odds} in the pack's CRT")
 
@@ -111,7 +111,7 @@ def test_de_and_ex_eliminate_the_targets_with_no_attacker_loss(result, target, o
 def test_an_eleven_six_struck_out_may_become_a_battlegroup_at_the_german_players_option():
     """Battlegroups L (L303) through combat's machinery: the owner (German) is asked."""
     s = strike_position({DE_11_6: "1019"})
-    die = die_for("1-1", "Ex") if any(data().crt_result("1-1", d) == "Ex" for d in range(1, 7)) else None
+    die = die_for("1-1", "Ex") if any(data().crt_table.result("1-1", d) == "Ex" for d in range(1, 7)) else None
     if die is None:
         pytest.skip("no Ex at 1-1 in the pack's CRT")
     ruling, after = submit(s, "allied", AirStrike(hex="1019", units=(DE_11_6,)), dice=[die])
@@ -139,7 +139,7 @@ GROUPS = {"1-2": ("1019", (DE_15_6, DE_11_6)), "1-1": ("1222", (DE_4_5, DE_8_6, 
 def test_attacker_results_do_nothing(result):
     """Air-Strike D (L402): Ae, Ar and Ad pertain to the attacker and are not used. 20 against
     15+11 is 1-2, against 4+8+6 is 1-1, against 8 is 2-1."""
-    odds = next((o for o in GROUPS if any(data().crt_result(o, d) == result for d in range(1, 7))), None)
+    odds = next((o for o in GROUPS if any(data().crt_table.result(o, d) == result for d in range(1, 7))), None)
     if odds is None:
         pytest.skip(f"{result} appears at none of the odds of these tests")
     hex_id, units = GROUPS[odds]

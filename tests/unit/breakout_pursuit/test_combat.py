@@ -33,8 +33,7 @@ def rejected(ruling, code):
 
 def test_odds_are_rounded_in_favour_of_the_defender_26_against_9_is_2_1():
     """Combat G, L291: "26-9 would round-off to a 2-1"; played: a 14 and a 12 against a 9."""
-    cols = data().crt.columns
-    assert strength.odds(26, 9, cols) == "2-1"
+    assert data().crt_table.column(26, 9) == "2-1"
     # Both attackers on the west side, so the German keeps its supply path east (Supply D) at full strength.
     s = combat_position({UK14: {"hex": "0406"}, UK12: {"hex": "0506"}, DE9: {"hex": "0405"}})
     a = resolved(submit(s, "allied", Attack(attackers=(UK14, UK12), hex="0405"), dice=[1])[0])
@@ -44,19 +43,17 @@ def test_odds_are_rounded_in_favour_of_the_defender_26_against_9_is_2_1():
 
 def test_odds_below_one_to_one_round_towards_the_defender():
     """Combat G: 5 against 9 is worse than 1-1 but not 1-2, so 1-2; 5 against 11 is below 1-2, so 1-3."""
-    cols = data().crt.columns
-    assert strength.odds(5, 9, cols) == "1-2"
-    assert strength.odds(5, 10, cols) == "1-2"
-    assert strength.odds(5, 11, cols) == "1-3"
-    assert strength.odds(9, 9, cols) == "1-1"
+    assert data().crt_table.column(5, 9) == "1-2"
+    assert data().crt_table.column(5, 10) == "1-2"
+    assert data().crt_table.column(5, 11) == "1-3"
+    assert data().crt_table.column(9, 9) == "1-1"
 
 
 def test_odds_beyond_the_table_are_resolved_at_its_ends():
     """CRT, L324: greater than 9-1 is resolved as 9-1, less than 1-3 as 1-3."""
-    cols = data().crt.columns
-    assert strength.odds(40, 4, cols) == "9-1" and strength.beyond_table(40, 4, cols)
-    assert strength.odds(1, 5, cols) == "1-3" and strength.beyond_table(1, 5, cols)
-    assert not strength.beyond_table(39, 4, cols)
+    assert data().crt_table.column(40, 4) == "9-1" and data().crt_table.beyond_table(40, 4)
+    assert data().crt_table.column(1, 5) == "1-3" and data().crt_table.beyond_table(1, 5)
+    assert not data().crt_table.beyond_table(39, 4)
 
 
 def test_the_attacker_may_attack_at_3_1_instead_of_5_1():
@@ -65,7 +62,7 @@ def test_the_attacker_may_attack_at_3_1_instead_of_5_1():
     die = die_for("3-1", "Ar")
     ruling, after = submit(s, "allied", Attack(attackers=(US16, UK14), hex="0405", odds="3-1"), dice=[die])
     a = resolved(ruling)
-    assert (a.computed_odds, a.odds, a.result) == ("5-1", "3-1", data().crt_result("3-1", die))
+    assert (a.computed_odds, a.odds, a.result) == ("5-1", "3-1", data().crt_table.result("3-1", die))
     assert after.core.top().kind == "retreat" and set(after.core.top().prompt["units"]) == {US16, UK14}
 
 
@@ -249,7 +246,7 @@ def test_river_subtracts_one_only_when_every_attacker_crosses_it():
     (0607 and 0508 are across rivers from 0608; 0609 is not)."""
     s = combat_position({UK14: {"hex": "0607"}, UK12: {"hex": "0508"}, US16: {"hex": "0609"}, DE9: {"hex": "0608"}})
     a = resolved(submit(s, "allied", Attack(attackers=(UK14, UK12), hex="0608"), dice=[1])[0])
-    assert (a.drm, a.modified, a.result) == (-1, 0, data().crt_result(a.odds, 0))
+    assert (a.drm, a.modified, a.result) == (-1, 0, data().crt_table.result(a.odds, 0))
     a = resolved(submit(s, "allied", Attack(attackers=(UK14, UK12, US16), hex="0608"), dice=[1])[0])
     assert (a.drm, a.modified) == (0, 1)
 
@@ -293,8 +290,8 @@ def test_every_listed_attack_is_accepted():
     assert {o.hex for o in orders} == {"0405", "0304"}
     full = next(o for o in orders if o.hex == "0405" and o.odds is None)
     assert set(full.attackers) == {UK14, UK12, US12}
-    assert strength.odds(38, 9, data().crt.columns) == "4-1"
-    assert [o.odds for o in orders if o.hex == "0405"][1:] == strength.lower_columns("4-1", data().crt.columns)
+    assert data().crt_table.column(38, 9) == "4-1"
+    assert [o.odds for o in orders if o.hex == "0405"][1:] == data().crt_table.lower("4-1")
     for o in orders:
         assert isinstance(submit(s, "allied", o, dice=[3])[0], Accepted), o
 
