@@ -94,7 +94,11 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
     try:
         match kind:
             case "moves":
-                moves = msgspec.convert(value["moves"], type=tuple[MoveDecl, ...])
+                # a unit that left play since (withdrawn, eliminated) makes its move moot, not the claim wrong
+                moves = tuple(m for m in msgspec.convert(value["moves"], type=tuple[MoveDecl, ...])
+                              if m.unit not in state.withdrawn and m.unit not in state.eliminated)
+                if not moves:
+                    return
                 check_moves(state, sc, state.core.layout.side_of(claim["seat"]), moves)
                 adj.emit(UnitsMoved(moves=moves, attestation=a.id, cite=(cite.LEDGER_MODE, cite.MOVEMENT)))
                 paris.after_moves(adj, pack, moves)

@@ -150,3 +150,21 @@ def test_random_play_of_every_other_scenario(pack, sid):
         assert isinstance(r, Accepted), (order, getattr(r, "code", None), getattr(r, "message", None))
     sc = pack.scenarios[sid]
     assert s.state.core.finished and s.state.core.clock.turn == sc.end.turn and s.state.core.result.level
+
+
+def test_a_move_confirmed_after_its_unit_withdrew_is_moot(pack):
+    """Scenario 1: the French cavalry's move is declared, then the cavalry withdraws as the schedule
+    requires; confirming the move afterwards is accepted and moves nothing."""
+    s = Session(HBTLF, pack, "1", dice=_dice(4))
+    s.submit("german", next(o for o in s.legal("german") if getattr(o, "days", None) == (2, 3, 2) and o.first == "german"))
+    while s.state.core.clock.phase == "impulse":  # through GT O; the cavalry arrives at E:2632 in its last impulse
+        s.submit(s.to_act()[0], EndSegment())
+    assert (s.state.core.clock.turn, s.state.core.clock.phase) == (1, "structure")
+    s.submit("german", next(o for o in s.legal("german") if getattr(o, "days", None) == (7,) and o.first == "allied"))
+    cav = "French 1 cavalry (1c) division"
+    assert isinstance(s.submit("allied", DeclareMoves(moves=(MoveDecl(unit=cav, to="E:2532"),))), Accepted)
+    aid = next(a for a in s.state.core.attestations)
+    due = next(o for o in s.legal("allied") if isinstance(o, Withdraw))
+    assert isinstance(s.submit("allied", due), Accepted)
+    assert isinstance(s.submit("german", Confirm(id=aid)), Accepted)
+    assert s.state.positions[cav] == "E:2632" and cav in s.state.withdrawn
