@@ -21,6 +21,14 @@ class UnknownScenario(LookupError):
     pass
 
 
+class ScenarioNotStartable(UnknownScenario):
+    """The scenario is listed (with its reason) but cannot start here (HBTLF's Scenario 11 needs another game)."""
+
+    def __init__(self, ref: str, reason: str):
+        super().__init__(ref, reason)
+        self.reason = reason
+
+
 class ScenarioInfo(msgspec.Struct, frozen=True, kw_only=True):
     id: str
     game: str
@@ -29,6 +37,9 @@ class ScenarioInfo(msgspec.Struct, frozen=True, kw_only=True):
     length: dict
     provenance: dict
     ruleset: str
+    mode: str = "enforced"  # "ledger": the umpire enforces the game's own rules and records what the players attest
+    startable: bool = True
+    not_startable_reason: str = ""
 
 
 class Catalog:
@@ -86,6 +97,9 @@ class Catalog:
         r = self.rulesets.get(game)
         if r is None or number not in self.pack(r)[0].scenarios:
             raise UnknownScenario(ref)
+        reason = self.pack(r)[0].scenarios[number].options.get("not_startable")
+        if reason:
+            raise ScenarioNotStartable(ref, reason)
         return r, number
 
     def scenarios(self) -> list[ScenarioInfo]:
@@ -99,5 +113,6 @@ class Catalog:
                     seats=[{"id": s.id, "side": s.side, "name": s.name} for s in sc.seats],
                     length={"start": msgspec.to_builtins(sc.start), "end": msgspec.to_builtins(sc.end),
                             "turns": sc.end.turn - sc.start.turn + 1},
-                    provenance=summary))
+                    provenance=summary, mode=getattr(r, "mode", "enforced"),
+                    startable=not sc.options.get("not_startable"), not_startable_reason=sc.options.get("not_startable", "")))
         return out

@@ -46,6 +46,7 @@ class Case(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     scenario: str
     options: dict[str, Any] = {}
     position: dict[str, Any] = {}
+    begin_dice: list[int] = []  # dice the rules draw when the game begins (a first impulse's weather, say)
     steps: list[Step] = []
     state: dict[str, Any] = {}  # dotted path into the final state -> expected value
     note: str = ""
@@ -66,7 +67,7 @@ def run(case: Case, ruleset: Ruleset) -> Outcome:
         if ruleset.pack is None:
             raise ValueError(f"{ruleset.id} is not bound to a pack")
         state = ruleset.setup(ruleset.pack, case.scenario, game_id=f"case:{case.id}", options=options)
-        state = game.step(ruleset, state, Begin(), ScriptedDice([]), version=1, visibility=PUBLIC).state
+        state = game.step(ruleset, state, Begin(), ScriptedDice(case.begin_dice, command=1), version=1, visibility=PUBLIC).state
         state = ruleset.position(state, case.position) if case.position else state
         codec = Codec(ruleset)
         for i, step in enumerate(case.steps, start=1):

@@ -1,0 +1,139 @@
+"""What the players attest (ledger mode): moves, combat results, Mission Orders and plan
+conditions decided by the Standard Rules, which the umpire cannot compute.
+
+A seat declares; the claim is an attestation already asserted by it, which only the other seat may
+confirm or dispute (the kernel refuses a seat confirming its own); a referee settles a dispute,
+with the declared value or a counter-proposal of the same kind, or `void` (it did not happen).
+Until then the claim blocks only what names its units. A confirmed or settled claim applies as
+effects; nothing applies before."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import msgspec
+
+from domain.kernel.adjudication import Adjudication
+from domain.kernel.citation import Citation
+from domain.kernel.commands import Reject
+from domain.kernel.core import Attestation
+from domain.kernel.effects import AttestationOpened, LedgerPosted
+
+from domain.games.hbtlf import cite, hexes, paris
+from domain.games.hbtlf.effects import (
+    ClaimOpened, CombatRecorded, MissionSet, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
+)
+from domain.games.hbtlf.model import State
+from domain.games.hbtlf.orders import MoveDecl
+
+PENDING = ("open", "asserted", "disputed")
+VOID = "void"
+MISSIONS = ("Advance", "Hold", "Flexible", "Retire")
+SUPREME_HQ = {"OHL": "german", "GQG": "allied"}
+KIND_CITES: dict[str, Citation] = {"moves": cite.MOVEMENT, "combat": cite.COMBAT, "mission": cite.missing("7.14", "the Mission Order procedure"),
+              "early_release": cite.SCHLIEFFEN_GT0, "vp": cite.VICTORY,
+              "pp": cite.missing("11.6", "Prisoner Points")}
+
+
+def opponent(state: State, seat: str) -> tuple[str, ...]:
+    side = state.core.layout.side_of(seat)
+    return tuple(s.id for s in state.core.layout.seats if s.side != side)
+
+
+def pending(state: State) -> list[Attestation]:
+    return [a for a in state.core.attestations.values() if a.state in PENDING]
+
+
+def blocking(state: State, unit: str) -> Attestation | None:
+    return next((a for a in pending(state) if unit in a.blocks), None)
+
+
+def open_claim(adj: Adjudication, seat: str, kind: str, payload: dict[str, Any], *, blocks: tuple[str, ...], predicate: str) -> str:
+    aid = f"{kind}-{adj.command}"
+    value = json.dumps(payload, sort_keys=True)
+    a = Attestation(id=aid, predicate=predicate, value_type="str", asserter=seat, confirmers=opponent(adj.state, seat),
+                    blocks=blocks, state="asserted", value=value)
+    claim = {"kind": kind, "gt": adj.core.clock.turn, "impulse": adj.core.clock.impulse, "seat": seat, "blocks": list(blocks)}
+    adj.emit(AttestationOpened(attestation=a, cite=(cite.LEDGER_MODE, KIND_CITES[kind])), ClaimOpened(id=aid, claim=claim))
+    return aid
+
+
+def check_moves(state: State, sc, side: str, moves: tuple[MoveDecl, ...]) -> None:
+    if not moves:
+        raise Reject("no_moves", "Declare at least one move.", cite.LEDGER_MODE)
+    seen = set()
+    for m in moves:
+        if m.unit not in state.positions or state.sides.get(m.unit) != side:
+            raise Reject("unknown_unit", f"{side} has no unit {m.unit!r} in play.", cite.UNIT_LOCATIONS, unit=m.unit)
+        if m.unit in state.eliminated or m.unit in state.withdrawn:
+            raise Reject("unit_out_of_play", f"{m.unit!r} is no longer in play.", cite.UNIT_LOCATIONS, unit=m.unit)
+        if m.unit in seen:
+            raise Reject("unit_twice", f"{m.unit!r} is moved twice in one declaration.", cite.LEDGER_MODE, unit=m.unit)
+        seen.add(m.unit)
+        if not hexes.is_hex(m.to):
+            raise Reject("bad_hex", f"{m.to!r} is not a hex id: the map letter W or E, a colon and four digits, e.g. E:1824.",
+                         cite.UNIT_LOCATIONS, unit=m.unit)
+        area = sc.options.get("area") or {}
+        if area and not hexes.in_area(m.to, area["parts"]):
+            raise Reject("outside_area", f"{m.to} is not in play: {area['text']}.", cite.rule(f"13.{sc.id}6 General Information", *area["lines"]),
+                         unit=m.unit)
+
+
+def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
+    """Apply a confirmed or settled claim."""
+    state = adj.state
+    claim = state.claims.get(a.id)
+    if claim is None or a.value == VOID:
+        return
+    try:
+        value = json.loads(a.value)
+    except (TypeError, ValueError):
+        raise Reject("bad_settlement", f"Settle {a.id!r} with the claim's JSON (or a counter-proposal of the same kind) or 'void'.",
+                     cite.LEDGER_MODE) from None
+    kind = claim["kind"]
+    try:
+        match kind:
+            case "moves":
+                # a unit that left play since (withdrawn, eliminated) makes its move moot, not the claim wrong
+                moves = tuple(m for m in msgspec.convert(value["moves"], type=tuple[MoveDecl, ...])
+                              if m.unit not in state.withdrawn and m.unit not in state.eliminated)
+                if not moves:
+                    return
+                check_moves(state, sc, state.core.layout.side_of(claim["seat"]), moves)
+                adj.emit(UnitsMoved(moves=moves, attestation=a.id, cite=(cite.LEDGER_MODE, cite.MOVEMENT)))
+                paris.after_moves(adj, pack, moves)
+                for m in moves:
+                    for hq, side in SUPREME_HQ.items():
+                        if hq in m.unit and side not in adj.state.hq_moved:
+                            adj.emit(SupremeHqMoved(side=side, cite=(cite.INITIATIVE,)))
+            case "combat":
+                for u in value.get("eliminated", ()):
+                    if u not in state.positions:
+                        raise Reject("unknown_unit", f"No unit {u!r} to eliminate.", cite.UNIT_LOCATIONS, unit=u)
+                if not 0 <= int(value.get("french_sp", 0)) <= int(value["allied_sp"]):
+                    raise Reject("bad_losses", "The French SP lost are part of the Allied SP lost.", cite.COMBAT)
+                adj.emit(CombatRecorded(gt=claim["gt"], german_sp=int(value["german_sp"]), allied_sp=int(value["allied_sp"]),
+                                        french_sp=int(value.get("french_sp", 0)),
+                                        allied_fortress_sp=int(value["allied_fortress_sp"]), eliminated=tuple(value.get("eliminated", ())),
+                                        attestation=a.id, cite=(cite.LEDGER_MODE, cite.COMBAT)))
+            case "mission":
+                if value["mission"] not in MISSIONS:
+                    raise Reject("bad_mission", f"Mission Orders are {', '.join(MISSIONS)}.", KIND_CITES["mission"])
+                adj.emit(MissionSet(army=value["army"], mission=value["mission"], cite=(cite.LEDGER_MODE, KIND_CITES["mission"])))
+            case "vp":
+                points = float(value["points"])
+                if points <= 0:
+                    raise Reject("bad_points", "Victory points claimed are more than zero.", cite.VICTORY)
+                adj.emit(VictoryPointsRecorded(side=state.core.layout.side_of(claim["seat"]), points=points, reason=str(value["reason"]),
+                                               attestation=a.id, cite=(cite.LEDGER_MODE, cite.VICTORY)))
+            case "pp":
+                pts = int(value["points"])
+                if pts <= 0:
+                    raise Reject("bad_points", "Prisoner Points claimed are more than zero.", KIND_CITES["pp"])
+                adj.emit(LedgerPosted(ledger="pp", owner=state.core.layout.side_of(claim["seat"]), kind="credit", amount=pts,
+                                      cite=(cite.LEDGER_MODE, KIND_CITES["pp"], cite.INITIATIVE)))
+            case "early_release":
+                armies = tuple(sorted({v for u, v in state.armies.items() if state.sides.get(u) == "german"}))
+                adj.emit(Released(formations=armies, reason=f"early release attested: {value['condition']}", cite=(cite.SCHLIEFFEN_GT0,)))
+    except (KeyError, TypeError, ValueError, msgspec.ValidationError) as exc:
+        raise Reject("bad_settlement", f"The settled value does not read as a {kind} claim: {exc}", cite.LEDGER_MODE) from None

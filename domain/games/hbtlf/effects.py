@@ -1,0 +1,160 @@
+"""The facts home-before-the-leaves-fall@1 rules, tagged by stable wire names (never renamed)."""
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel.dice import Roll
+from domain.kernel.effects import Effect
+
+from domain.games.hbtlf.orders import MoveDecl
+
+
+class GameTurnBegun(Effect, frozen=True, kw_only=True, tag="hbtlf.game_turn"):
+    gt: int
+    first_day: str
+
+
+class InitiativeDecided(Effect, frozen=True, kw_only=True, tag="hbtlf.initiative"):
+    side: str
+    automatic: bool
+    drm: dict[str, int] = {}
+    rolls: tuple[tuple[Roll, Roll], ...] = ()
+
+
+class ImpulsesDeclared(Effect, frozen=True, kw_only=True, tag="hbtlf.impulses"):
+    gt: int
+    days: tuple[int, ...]
+    days_before: int
+    first: str
+
+
+class ImpulseBegun(Effect, frozen=True, kw_only=True, tag="hbtlf.impulse"):
+    gt: int
+    impulse: int
+    dates: tuple[str, str]
+    month: str
+    order: tuple[str, ...]
+
+
+class WeatherRolled(Effect, frozen=True, kw_only=True, tag="hbtlf.weather"):
+    roll: Roll
+    drm: int
+    modified: int
+    weather: str
+    effects: dict[str, Any]
+
+
+class OtherTheatersRolled(Effect, frozen=True, kw_only=True, tag="hbtlf.other_theaters"):
+    table: str
+    rolls: tuple[Roll, Roll]
+    total: int
+    outcome: str
+
+
+class SegmentEnded(Effect, frozen=True, kw_only=True, tag="hbtlf.segment_ended"):
+    seat: str
+
+
+class UnitsMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.units_moved"):
+    moves: tuple[MoveDecl, ...]
+    attestation: str = ""
+
+
+class CombatRecorded(Effect, frozen=True, kw_only=True, tag="hbtlf.combat"):
+    gt: int
+    german_sp: int
+    allied_sp: int
+    french_sp: int = 0  # of the Allied SP, the French ones (Plan 17's loss count, 12.52B)
+    allied_fortress_sp: int
+    eliminated: tuple[str, ...]
+    attestation: str
+
+
+class MissionSet(Effect, frozen=True, kw_only=True, tag="hbtlf.mission"):
+    army: str
+    mission: str
+
+
+class Released(Effect, frozen=True, kw_only=True, tag="hbtlf.released"):
+    formations: tuple[str, ...]
+    reason: str
+
+
+class Arrived(Effect, frozen=True, kw_only=True, tag="hbtlf.arrived"):
+    side: str
+    units: tuple[str, ...]
+    at: str
+
+
+class WithdrawnFromPlay(Effect, frozen=True, kw_only=True, tag="hbtlf.withdrawn"):
+    units: tuple[str, ...]
+
+
+class ClaimOpened(Effect, frozen=True, kw_only=True, tag="hbtlf.claim"):
+    """What a seat declared, kept beside the kernel's attestation so a settlement is read against it."""
+
+    id: str
+    claim: dict[str, Any]
+
+
+class AmmunitionAllowance(Effect, frozen=True, kw_only=True, tag="hbtlf.ammunition"):
+    gt: int
+    points: dict[str, int]
+
+
+class ParisAbandoned(Effect, frozen=True, kw_only=True, tag="hbtlf.paris_abandoned"):
+    """12.26: a German army HQ came within ten hexes of Paris: 30 French RP go, what is not there now is owed."""
+
+    hq: str
+    at: str
+    distance: int
+    deducted: int
+    owed: int
+
+
+class ParisDebtPaid(Effect, frozen=True, kw_only=True, tag="hbtlf.paris_debt_paid"):
+    amount: int
+
+
+class FortressAllowance(Effect, frozen=True, kw_only=True, tag="hbtlf.fortress_allowance"):
+    side: str
+    sp: int
+    offmap: int
+    rolls: tuple[Roll, ...]
+
+
+class VictoryPointsRecorded(Effect, frozen=True, kw_only=True, tag="hbtlf.victory_points"):
+    side: str
+    points: float
+    reason: str
+    attestation: str
+
+
+class PlanAbandoned(Effect, frozen=True, kw_only=True, tag="hbtlf.plan_abandoned"):
+    plan: str
+    gt: int
+    impulse: int
+    timed: dict[str, tuple[int, int]]  # army -> (Retire impulses, most days)
+    untimed: tuple[str, ...] = ()  # armies whose HQ has no confirmed hex: their Retire is the players' to keep
+
+
+class RetireCounted(Effect, frozen=True, kw_only=True, tag="hbtlf.retire_counted"):
+    army: str
+    impulses_left: int
+    days_left: int
+
+
+class RetireEnded(Effect, frozen=True, kw_only=True, tag="hbtlf.retire_ended"):
+    army: str
+    reason: str
+
+
+class SupremeHqMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.supreme_hq_moved"):
+    side: str
+
+
+HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBegun | WeatherRolled | OtherTheatersRolled
+               | SegmentEnded | UnitsMoved | CombatRecorded | MissionSet | Released | Arrived | WithdrawnFromPlay | ClaimOpened
+               | SupremeHqMoved | AmmunitionAllowance | ParisAbandoned | ParisDebtPaid
+               | FortressAllowance | VictoryPointsRecorded
+               | PlanAbandoned | RetireCounted | RetireEnded)

@@ -1,0 +1,43 @@
+"""The state of home-before-the-leaves-fall@1 (ledger mode)."""
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.kernel.core import Core
+
+
+class State(msgspec.Struct, frozen=True, kw_only=True):
+    core: Core
+    impulses: tuple[int, ...] = ()  # lengths in days of this Game-Turn's impulses still to be played in it
+    days_before: int = 0  # days of this Game-Turn used before those impulses (a scenario starting mid-turn)
+    order: tuple[str, ...] = ()  # this impulse's player order: first player, second player
+    done: tuple[str, ...] = ()  # seats that ended their segment of this impulse
+    initiative: str = ""
+    weather: str = ""
+    month: str = ""
+    positions: dict[str, str] = {}  # unit token -> where it stands, as set up or as confirmed
+    sides: dict[str, str] = {}
+    armies: dict[str, str] = {}
+    groups: dict[str, str] = {}  # unit token -> the first formation of its set-up group (a corps and its divisions)
+    fortresses: tuple[str, ...] = ()
+    errata_applied: tuple[str, ...] = ()  # the errata entries the set-up was read with
+    eliminated: tuple[str, ...] = ()
+    withdrawn: tuple[str, ...] = ()
+    losses: dict[str, int] = msgspec.field(default_factory=lambda: {"german": 0, "allied": 0, "allied_fortress": 0, "french": 0})
+    liege_fell_gt: int | None = None
+    missions: dict[str, str] = {}  # army -> Mission Order
+    army_sides: dict[str, str] = {}
+    released: tuple[str, ...] = ()  # German formations released from the Schlieffen Plan's holds
+    hq_moved: tuple[str, ...] = ()  # sides whose supreme HQ moved this Game-Turn
+    last_hq_moved: tuple[str, ...] = ()  # ... during the Game-Turn just ended (5.1)
+    kaiser_on_map: bool = False
+    claims: dict[str, dict[str, Any]] = {}  # attestation id -> what was declared (kind, units, Game-Turn)
+    other_theaters: dict[str, str] = {}
+    paris_abandoned: bool = False  # 12.26
+    paris_debt: int = 0  # Rail Points still owed at the next Strategic Phase (12.26)
+    plans_abandoned: tuple[str, ...] = ()
+    retire: dict[str, tuple[int, int]] = {}  # army -> (Retire impulses left, days left) after its plan was abandoned
+    vp: dict[str, float] = {}  # victory points claimed and confirmed, by side
+    ammunition: dict[str, int] = {}  # Ammunition Points a formation may hold this Game-Turn, by nation

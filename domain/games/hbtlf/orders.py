@@ -1,0 +1,99 @@
+"""The orders of home-before-the-leaves-fall@1, tagged by stable wire names (never renamed)."""
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.kernel.commands import Order
+
+
+class MoveDecl(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    unit: str
+    to: str
+
+
+class DeclareImpulses(Order, frozen=True, kw_only=True, tag="declare_impulses"):
+    days: tuple[int, ...]
+    first: str  # the seat that is first player in this Game-Turn's impulses
+
+
+class DeclareMoves(Order, frozen=True, kw_only=True, tag="declare_moves"):
+    moves: tuple[MoveDecl, ...]
+
+
+class ReportCombat(Order, frozen=True, kw_only=True, tag="report_combat"):
+    german_sp: int = 0
+    allied_sp: int = 0
+    french_sp: int = 0  # how many of the Allied SP were French (12.52B)
+    allied_fortress_sp: int = 0
+    eliminated: tuple[str, ...] = ()
+
+
+class DeclareMission(Order, frozen=True, kw_only=True, tag="declare_mission"):
+    army: str
+    mission: str
+
+
+class ClaimEarlyRelease(Order, frozen=True, kw_only=True, tag="claim_early_release"):
+    condition: str
+
+
+class ClaimVictoryPoints(Order, frozen=True, kw_only=True, tag="claim_victory_points"):
+    """Points the scenario awards for what the umpire cannot see (control of a village, BE in supply
+    in Germany...), claimed for the seat's own side with the scenario's reason."""
+
+    points: float
+    reason: str
+
+
+class ClaimPrisoners(Order, frozen=True, kw_only=True, tag="claim_prisoners"):
+    """Prisoner Points the seat's side gained at the table (SR 11.6 is not in the text)."""
+
+    points: int
+
+
+class AbandonPlan(Order, frozen=True, kw_only=True, tag="abandon_plan"):
+    plan: str  # schlieffen | plan17
+
+
+class UseReplacements(Order, frozen=True, kw_only=True, tag="use_replacements"):
+    kind: str  # inf | da | spec
+    amount: int
+    unit: str
+
+
+class UseRail(Order, frozen=True, kw_only=True, tag="use_rail"):
+    formation: str
+    be: int
+    cavalry_be: int = 0
+    mp: int
+
+
+class DisbandFortress(Order, frozen=True, kw_only=True, tag="disband_fortress"):
+    """Fortress Class SPs taken from the map for Specialist REPs (11.31, 12.41); which fortress
+    unit gives them up is the player's, recorded as `fortress` (the counters' SPs are not in the text)."""
+
+    fortress: str
+    sp: int
+    offmap: int = 0
+
+
+class Withdraw(Order, frozen=True, kw_only=True, tag="withdraw"):
+    units: tuple[str, ...]
+
+
+class EndSegment(Order, frozen=True, kw_only=True, tag="end_segment"):
+    pass
+
+
+class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
+    """Any other Exclusive Rule decision (fortress disbanding, plan abandonment, Belgian release,
+    naval movement...): named by its rule number so the refusal can say it is not built yet."""
+
+    rule: str
+    detail: dict[str, Any] = {}
+
+
+HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | AbandonPlan | UseReplacements | UseRail
+              | Withdraw | EndSegment | DisbandFortress | NotYetBuilt)

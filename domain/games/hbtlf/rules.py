@@ -1,0 +1,356 @@
+"""home-before-the-leaves-fall@1 as a Ruleset, in ledger mode: the umpire enforces what the
+Exclusive Rules define and records what the players attest for the Standard Rules."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
+
+from domain.kernel.adjudication import Adjudication
+from domain.kernel.commands import Order, Reject
+from domain.kernel.core import Clock, Core
+from domain.kernel.ruleset import Option, Ruleset
+from domain.kernel.seats import Layout, Seat, Side, Viewer
+
+from domain.games.hbtlf import cite, claims, errata, fortress, plans, hexes, ledgers, scenarios, schlieffen, sequence, victory
+from domain.games.hbtlf.effects import (
+    AmmunitionAllowance, Arrived, ClaimOpened, CombatRecorded, GameTurnBegun, HbtlfEffect, ImpulseBegun, ImpulsesDeclared,
+    InitiativeDecided, MissionSet, OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted,
+    RetireEnded, SegmentEnded,
+    SupremeHqMoved, UnitsMoved, VictoryPointsRecorded, WeatherRolled, WithdrawnFromPlay,
+)
+from domain.games.hbtlf.model import State
+from domain.games.hbtlf.orders import (
+    AbandonPlan,
+    ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission, DeclareMoves, DisbandFortress,
+    EndSegment, HbtlfOrder, MoveDecl, NotYetBuilt, ReportCombat, UseRail, UseReplacements, Withdraw,
+)
+
+MODE = "ledger"
+KAISER = "Kaiser Wilhelm II"  # +1 to the Allies' initiative while on map (5.1)
+MODE_TEXT = "the umpire enforces the Exclusive Rules and records what the players attest for the Standard Rules"
+
+
+class NotStartable(ValueError):
+    pass
+
+
+class Hbtlf(Ruleset):
+    name = "home-before-the-leaves-fall"
+    version = 1
+    title = "Home Before the Leaves Fall (referee's assistant, ledger mode)"
+    mode = MODE
+    order_type = HbtlfOrder
+    effect_type = HbtlfEffect
+    state_type = State
+    pack_dir = str(Path(__file__).resolve().parent / "pack")
+    options = (
+        Option(name="first_player_unstated", default="german", choices=("german", "allied"),
+               description="First player where the scenario does not say (Scenarios 3, 6 and 10)."),
+        Option(name="straddle_month", default="first_day", choices=("first_day", "last_day"),
+               description="The month of an impulse spanning two months (weather 8.2): that of its first or its last day."),
+        Option(name="french_ammo_cut_gt", default=10, choices=(10, 11),
+               description="12.34: the French and Belgian cut to one Ammunition Point from Game-Turn 10 (heading) or 11 (text); errata ammo-french-gt10."),
+        Option(name="s4_allied_rp", default=68, choices=(68, 96), description="Scenario 4's Allied Rail Points (both printed; errata s4-allied-rail-points)."),
+    )
+
+    # --- genesis -------------------------------------------------------------------------------
+
+    def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
+        sc = pack.scenarios[scenario]
+        why = scenarios.startable(sc)
+        if why:
+            raise NotStartable(f"Scenario {scenario} cannot start: {why}.")
+        read, issues = scenarios.read(pack, scenario)
+        if issues:
+            raise ValueError(f"scenario {scenario} data does not read: {issues[0].path}: {issues[0].message}")
+        layout = Layout(sides=tuple(Side(id=s.id, name=s.name) for s in sc.sides),
+                        seats=tuple(Seat(id=s.id, side=s.side, name=s.name) for s in sc.seats))
+        missions, army_sides = {}, {}
+        for side, charts in sc.options.get("charts", {}).items():
+            if side == "lines":
+                continue
+            for c in charts:
+                if "mission" in c:
+                    missions[c["chart"]], army_sides[c["chart"]] = c["mission"], side
+        core = Core(game_id=game_id, ruleset=self.id, scenario=scenario, layout=layout, options=options,
+                    clock=Clock(turn=sc.start.turn, phase="setup"), ledgers=ledgers.initial(sc, options))
+        return State(core=core, positions=read.positions, sides=read.sides, armies=read.armies, groups=read.groups,
+                     fortresses=tuple(read.fortresses), errata_applied=read.applied, missions=missions, army_sides=army_sides)
+
+    def begin(self, adj: Adjudication) -> None:
+        sequence.begin(adj, self.pack, self._sc(adj.state))
+
+    def _sc(self, state: State):
+        assert self.pack is not None, "a ruleset plays bound to its pack (Ruleset.bind)"
+        return self.pack.scenarios[state.core.scenario]
+
+    # --- who acts, what is legal -----------------------------------------------------------------
+
+    def phasing(self, state: State) -> tuple[str, ...]:
+        c = state.core.clock
+        if c.phase in ("structure", "impulse") and c.side:
+            return (c.side,)
+        return ()
+
+    def legal(self, state: State, seat: str, *, unit: str | None = None) -> list[Order]:
+        sc = self._sc(state)
+        phase = state.core.clock.phase
+        if phase == "structure":
+            return [DeclareImpulses(days=d, first=f) for d in sequence.allowed_structures(state, sc) for f in state.core.layout.seat_ids()]
+        if phase != "impulse":
+            return []
+        side = state.core.layout.side_of(seat)
+        due = sequence.withdrawals_due(state, sc, seat)
+        out: list[Order] = [Withdraw(units=due)] if due else [EndSegment()]
+        for u in self._movable(state, sc, side):
+            if unit is None or unit == u:
+                out += [DeclareMoves(moves=(MoveDecl(unit=u, to=h),)) for h in self._steps(state, sc, u)]
+        if unit is None:
+            out += self._other_orders(state, side)
+        return out
+
+    def _movable(self, state: State, sc, side: str) -> list[str]:
+        return [u for u, s in state.sides.items() if s == side and u not in state.eliminated and u not in state.withdrawn
+                and u not in state.fortresses and claims.blocking(state, u) is None and schlieffen.hold(state, sc, u) is None]
+
+    def _steps(self, state: State, sc, u: str) -> list[str]:
+        """Hexes a declared move may name that the umpire can check: next to the unit's hex, or the
+        centre of the radius it was set up in; the real path is the players' (Standard Rules)."""
+        where = state.positions[u]
+        if where.startswith("within "):
+            where = where.rsplit(" ", 1)[1]
+            options = [where]
+        elif hexes.is_hex(where):
+            options = hexes.neighbours(where)
+        else:
+            return []
+        area = sc.options.get("area")
+        return [h for h in options if not area or hexes.in_area(h, area["parts"])]
+
+    def _other_orders(self, state: State, side: str) -> list[Order]:
+        out: list[Order] = []
+        pending = {u for a in claims.pending(state) for u in a.blocks}
+        for f in victory.LIEGE:
+            if side == "german" and f in state.positions and f not in state.eliminated and f not in pending:
+                out.append(ReportCombat(german_sp=1, allied_fortress_sp=1, eliminated=(f,)))
+        out.append(ReportCombat(german_sp=1, allied_sp=1))
+        units = [u for u, s in state.sides.items() if s == side and u not in state.fortresses and u not in state.eliminated]
+        for kind in ledgers.KINDS:
+            if state.core.ledger(f"rep_{kind}", side).balance >= 1 and units:
+                out.append(UseReplacements(kind=kind, amount=1, unit=units[0]))
+        own_forts = [f for f in state.fortresses if state.sides.get(f) == side and f not in state.eliminated]
+        if state.core.ledger("fortress_disband", side).balance >= 1 and (own_forts or not state.fortresses):
+            out.append(DisbandFortress(fortress=own_forts[0] if own_forts else "a fortress", sp=1))
+        if state.core.ledger("rail", side).balance >= ledgers.rail_cost(self.pack, 1, 0, 1) and units:
+            out.append(UseRail(formation=units[0], be=1, mp=1))
+        sc = self._sc(state)
+        for army, mission in sorted(state.missions.items()):
+            if state.army_sides.get(army) == side and army not in pending:
+                out += [DeclareMission(army=army, mission=m) for m in claims.MISSIONS
+                        if m != mission and plans.mission_allowed(state, sc, army, m) is None]
+        out += [AbandonPlan(plan=p) for p in ("schlieffen", "plan17") if plans.may_abandon(state, sc, side, p) is None]
+        out.append(ClaimPrisoners(points=1))
+        if self._sc(state).victory.get("kind") == "points":
+            out.append(ClaimVictoryPoints(points=1.0, reason="a village controlled"))
+        if side == "german" and state.core.clock.turn <= 1 and "First Army" not in state.released and "early_release" not in pending:
+            out.append(ClaimEarlyRelease(condition="an enemy unit moved adjacent to a German unit in Germany"))
+        return out
+
+    # --- rulings -----------------------------------------------------------------------------------
+
+    def rule(self, adj: Adjudication, seat: str, order: Order) -> None:
+        state, sc = adj.state, self._sc(adj.state)
+        phase = state.core.clock.phase
+        side = state.core.layout.side_of(seat)
+        match order:
+            case NotYetBuilt(rule=rule):
+                raise Reject("not_in_this_ruleset_version", f"Exclusive Rule {rule} decisions are not computed by {self.id} yet; "
+                             "play them at the table and record the outcome as a claim (declare_moves, report_combat).", cite.NOT_BUILT,
+                             rule=rule)
+            case DeclareImpulses(days=days, first=first) if phase == "structure":
+                sequence.declare_impulses(adj, self.pack, sc, seat, days, first)
+            case _ if phase != "impulse":
+                raise Reject("wrong_phase", f"A {order.__struct_config__.tag} order is not allowed in the {sequence.PHASES.get(phase, phase)}.",
+                             cite.SEQUENCE)
+            case DeclareMoves(moves=moves):
+                claims.check_moves(state, sc, side, moves)
+                for m in moves:
+                    self._may_move(state, sc, m.unit)
+                claims.open_claim(adj, seat, "moves", {"moves": msgspec.to_builtins(moves)}, blocks=tuple(m.unit for m in moves),
+                                  predicate=f"{seat} moved {len(moves)} unit(s) as declared")
+            case ReportCombat(german_sp=g, allied_sp=a, french_sp=fr, allied_fortress_sp=f, eliminated=elim):
+                if min(g, a, f, fr) < 0 or fr > a:
+                    raise Reject("bad_losses", "Losses are counts of strength points, never negative; the French SP are part of the Allied SP.",
+                                 cite.COMBAT)
+                for u in elim:
+                    if u not in state.positions or u in state.eliminated:
+                        raise Reject("unknown_unit", f"No unit {u!r} in play to eliminate.", cite.UNIT_LOCATIONS, unit=u)
+                    waiting = claims.blocking(state, u)
+                    if waiting is not None:
+                        raise Reject("pending_attestation", f"{u!r} waits for attestation {waiting.id!r}.", cite.LEDGER_MODE, unit=u)
+                claims.open_claim(adj, seat, "combat", {"german_sp": g, "allied_sp": a, "french_sp": fr, "allied_fortress_sp": f,
+                                                       "eliminated": list(elim)},
+                                  blocks=tuple(elim), predicate=f"combat: German lost {g} SP, Allied {a} SP (+{f} fortress SP)")
+            case DeclareMission(army=army, mission=mission):
+                if state.army_sides.get(army) != side:
+                    raise Reject("unknown_army", f"{side} has no army chart {army!r}.", cite.UNIT_LOCATIONS)
+                if mission not in claims.MISSIONS:
+                    raise Reject("bad_mission", f"Mission Orders are {', '.join(claims.MISSIONS)}.", claims.KIND_CITES["mission"])
+                refusal = plans.mission_allowed(state, sc, army, mission)
+                if refusal is not None:
+                    raise Reject(refusal[0], refusal[1], refusal[2])
+                claims.open_claim(adj, seat, "mission", {"army": army, "mission": mission}, blocks=(army,),
+                                  predicate=f"{army} received the Mission Order {mission}")
+            case ClaimEarlyRelease(condition=condition):
+                if side != "german" or state.core.clock.turn > 1:
+                    raise Reject("not_applicable", "Only the German player claims an early release, in GT O and GT1 (11.51).", cite.SCHLIEFFEN_GT0)
+                claims.open_claim(adj, seat, "early_release", {"condition": condition}, blocks=("early_release",),
+                                  predicate=f"Schlieffen early release: {condition}")
+            case ClaimVictoryPoints(points=pts, reason=reason):
+                if not pts > 0 or not reason.strip():
+                    raise Reject("bad_points", "Claim more than zero points and say what for (the scenario's victory conditions).", cite.VICTORY)
+                claims.open_claim(adj, seat, "vp", {"points": pts, "reason": reason}, blocks=(),
+                                  predicate=f"{side} scores {pts:g} VP: {reason}")
+            case AbandonPlan(plan=plan):
+                plans.abandon(adj, sc, side, plan)
+            case ClaimPrisoners(points=pts):
+                if pts < 1:
+                    raise Reject("bad_points", "Claim at least one Prisoner Point.", claims.KIND_CITES["pp"])
+                claims.open_claim(adj, seat, "pp", {"points": pts}, blocks=(), predicate=f"{side} gained {pts} Prisoner Points")
+            case UseReplacements(kind=kind, amount=amount, unit=u):
+                if state.sides.get(u) != side:
+                    raise Reject("unknown_unit", f"{side} has no unit {u!r}.", cite.UNIT_LOCATIONS, unit=u)
+                ledgers.use_replacements(adj, side, kind, amount, fortress=u in state.fortresses)
+            case UseRail(be=be, cavalry_be=cav, mp=mp):
+                ledgers.use_rail(adj, self.pack, side, be, cav, mp)
+            case DisbandFortress(fortress=name, sp=sp, offmap=offmap):
+                if state.fortresses and (name not in state.fortresses or state.sides.get(name) != side):
+                    raise Reject("unknown_unit", f"{side} has no Fortress Class unit {name!r}.", cite.UNIT_LOCATIONS, unit=name)
+                fortress.disband(adj, side, sp, offmap)
+            case Withdraw(units=units):
+                due = sequence.withdrawals_due(state, sc, seat)
+                if not units or any(u not in due for u in units):
+                    raise Reject("not_due", f"Only {', '.join(due) or 'nothing'} is due to withdraw now.", cite.REINFORCEMENTS)
+                adj.emit(WithdrawnFromPlay(units=tuple(units), cite=(cite.rule("13 Reinforcement Schedule", *sc.options["schedule"]["lines"]),)))
+            case EndSegment():
+                sequence.end_segment(adj, self.pack, sc, seat)
+            case _:
+                raise Reject("wrong_phase", f"A {order.__struct_config__.tag} order is not allowed now.", cite.SEQUENCE)
+        adj.cite(cite.LEDGER_MODE)
+
+    def _may_move(self, state: State, sc, unit: str) -> None:
+        a = claims.blocking(state, unit)
+        if a is not None:
+            raise Reject("pending_attestation", f"{unit!r} waits for attestation {a.id!r} ({a.state}); other units may move.",
+                         cite.LEDGER_MODE, unit=unit, attestation=a.id)
+        if unit in state.fortresses:
+            raise Reject("fortress_immobile", f"{unit!r} is a Fortress Class unit placed on its fort.", cite.UNIT_LOCATIONS, unit=unit)
+        held = schlieffen.hold(state, sc, unit)
+        if held is not None:
+            raise Reject("not_released", held[0], held[1], unit=unit)
+
+    def on_attested(self, adj: Adjudication, attestation) -> None:
+        sc = self._sc(adj.state)
+        claims.settle(adj, self.pack, sc, attestation)
+        sequence.close(adj, sc)
+
+    def default_answer(self, state: State, seat: str) -> Order | None:
+        legal = self.legal(state, seat)
+        return legal[0] if legal else None
+
+    def end_outcome(self, state: State, reason: str):
+        """Ended early: no result, with what the victory conditions would have counted so far."""
+        early = super().end_outcome(state, reason)
+        return replace(early, details={"would_be": victory.outcome(state, self._sc(state)).level})
+
+    # --- evolve ------------------------------------------------------------------------------------
+
+    def evolve(self, state: State, e: Any) -> State:
+        match e:
+            case GameTurnBegun():
+                return replace(state, last_hq_moved=state.hq_moved, hq_moved=(), impulses=(), days_before=0, weather="")
+            case InitiativeDecided(side=side):
+                return replace(state, initiative=side)
+            case ImpulsesDeclared(days=days, days_before=before, first=first):
+                others = tuple(s for s in state.core.layout.seat_ids() if s != first)
+                return replace(state, impulses=days, days_before=before, order=(first,) + others)
+            case ImpulseBegun(month=month):
+                return replace(state, done=(), month=month, weather="")
+            case WeatherRolled(weather=w):
+                return replace(state, weather=w)
+            case OtherTheatersRolled(table=t, outcome=o):
+                return replace(state, other_theaters={**state.other_theaters, t: o})
+            case SegmentEnded(seat=seat):
+                return replace(state, done=state.done + (seat,))
+            case UnitsMoved(moves=moves):
+                return replace(state, positions={**state.positions, **{m.unit: m.to for m in moves}})
+            case CombatRecorded(gt=gt, german_sp=g, allied_sp=a, french_sp=fr, allied_fortress_sp=f, eliminated=elim):
+                losses = {"german": state.losses["german"] + g, "allied": state.losses["allied"] + a,
+                          "allied_fortress": state.losses["allied_fortress"] + f, "french": state.losses.get("french", 0) + fr}
+                s = replace(state, losses=losses, eliminated=state.eliminated + tuple(u for u in elim if u not in state.eliminated))
+                if s.liege_fell_gt is None and victory.liege_all_eliminated(s) and not victory.liege_all_eliminated(state):
+                    s = replace(s, liege_fell_gt=gt)
+                return s
+            case MissionSet(army=army, mission=m):
+                return replace(state, missions={**state.missions, army: m})
+            case Released(formations=f):
+                return replace(state, released=state.released + tuple(x for x in f if x not in state.released))
+            case Arrived(side=side, units=units, at=at):
+                return replace(state, positions={**state.positions, **{u: at for u in units}}, sides={**state.sides, **{u: side for u in units}},
+                               withdrawn=tuple(u for u in state.withdrawn if u not in units),
+                               kaiser_on_map=state.kaiser_on_map or KAISER in units)
+            case WithdrawnFromPlay(units=units):
+                return replace(state, withdrawn=state.withdrawn + units, kaiser_on_map=state.kaiser_on_map and KAISER not in units)
+            case ClaimOpened(id=aid, claim=claim):
+                return replace(state, claims={**state.claims, aid: claim})
+            case ParisAbandoned(owed=owed):
+                return replace(state, paris_abandoned=True, paris_debt=owed)
+            case ParisDebtPaid(amount=paid):
+                return replace(state, paris_debt=state.paris_debt - paid)
+            case AmmunitionAllowance(points=p):
+                return replace(state, ammunition=p)
+            case PlanAbandoned(plan=plan, timed=timed):
+                return replace(state, plans_abandoned=state.plans_abandoned + (plan,), retire={**state.retire, **timed})
+            case RetireCounted(army=army, impulses_left=n, days_left=d):
+                return replace(state, retire={**state.retire, army: (n, d)})
+            case RetireEnded(army=army):
+                return replace(state, retire={k: v for k, v in state.retire.items() if k != army})
+            case VictoryPointsRecorded(side=side, points=pts):
+                return replace(state, vp={**state.vp, side: state.vp.get(side, 0.0) + pts})
+            case SupremeHqMoved(side=side):
+                return replace(state, hq_moved=state.hq_moved + (side,))
+        return state
+
+    # --- views -------------------------------------------------------------------------------------
+
+    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
+        return {
+            "mode": MODE, "mode_text": MODE_TEXT,
+            "errata_version": errata.version(self.pack), "errata_applied": list(state.errata_applied),
+            "initiative": state.initiative, "impulses": list(state.impulses), "days_before": state.days_before,
+            "player_order": list(state.order), "weather": state.weather, "month": state.month,
+            "positions": dict(sorted(state.positions.items())), "eliminated": list(state.eliminated), "withdrawn": list(state.withdrawn),
+            "losses": dict(state.losses), "liege_fell_gt": state.liege_fell_gt, "missions": dict(state.missions),
+            "released": list(state.released), "other_theaters": dict(state.other_theaters), "ammunition": dict(state.ammunition),
+            "plans_abandoned": list(state.plans_abandoned), "retire": {k: list(v) for k, v in state.retire.items()},
+            "paris_abandoned": state.paris_abandoned, "paris_debt": state.paris_debt,
+            "claims": {k: v for k, v in state.claims.items()}, "victory_points": victory.points(state, self._sc(state)),
+        }
+
+    def clock_label(self, clock: Clock) -> str:
+        gt = "O" if clock.turn == 0 else str(clock.turn)
+        if clock.phase == "impulse":
+            return f"GT {gt}, impulse {clock.impulse}" + (f", {clock.side} segment" if clock.side else "")
+        return f"GT {gt}, {sequence.PHASES.get(clock.phase, clock.phase)}"
+
+    def epoch(self, clock: Clock) -> int:
+        return clock.turn + 1
+
+    def epochs(self, state: State) -> int:
+        return 17
+
+
+HBTLF = Hbtlf()

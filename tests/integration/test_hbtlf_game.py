@@ -1,0 +1,74 @@
+"""Home Before the Leaves Fall, Scenario 1, through the service (event store, worker fold, export,
+`umpire verify`): random seats play it through, confirming each other's claims but one, which is
+disputed and settled by a referee; the finished game's export re-adjudicates ruling for ruling.
+Scenario 11 is refused with its reason."""
+from __future__ import annotations
+
+import random
+
+import msgspec
+import pytest
+
+from domain.kernel.seats import REFEREE_VIEWER
+from infra.eventstore import open_store
+from services.catalog import Catalog, ScenarioNotStartable
+from services.export import export_lines, parse
+from services.games import Games
+from services.verify import verify
+from services.worker.fold import fold_game
+
+CATALOG = Catalog()
+S1 = "home-before-the-leaves-fall/1"
+
+
+def _state(games, gid):
+    return games.state(gid)
+
+
+def _confirm(games, gid, skip):
+    for seat in ("german", "allied"):
+        for o in games.legal(gid, seat):
+            if type(o).__name__ == "Confirm" and o.id not in skip:
+                games.submit_order(gid, seat, msgspec.to_builtins(o), principal=seat)
+                fold_game(games, gid)
+
+
+def test_scenario_1_played_disputed_settled_and_verified(tmp_path):
+    games = Games(open_store(f"sqlite:///{tmp_path}/u.db"), CATALOG)
+    gid = games.create(S1).game_id
+    fold_game(games, gid)
+    games.submit_order(gid, "german", {"type": "declare_impulses", "days": [2, 3, 2], "first": "allied"}, principal="german")
+    fold_game(games, gid)
+    games.submit_order(gid, "allied", {"type": "declare_moves", "moves": [{"unit": "Belgian Army: 4 infantry division", "to": "W:2304"}]},
+                       principal="allied")
+    fold_game(games, gid)
+    disputed = next(iter(_state(games, gid).core.attestations))
+    games.submit_order(gid, "german", {"type": "dispute", "id": disputed, "reason": "it never left Namur"}, principal="german")
+    fold_game(games, gid)
+    rng = random.Random(5)
+    for _ in range(600):
+        _confirm(games, gid, {disputed})
+        summary = games.summary(gid)
+        if not summary["to_act"]:
+            break
+        seat = summary["to_act"][0]
+        legal = [o for o in games.legal(gid, seat) if type(o).__name__ not in ("Confirm", "Dispute")]
+        ends = [o for o in legal if type(o).__name__ in ("EndSegment", "Withdraw")]
+        order = ends[0] if ends and rng.random() < 0.3 else rng.choice(legal)
+        games.submit_order(gid, seat, msgspec.to_builtins(order), principal=seat)
+        fold_game(games, gid)
+    assert games.summary(gid)["status"] == "active"  # the scenario waits for the referee
+    value = _state(games, gid).core.attestations[disputed].value
+    games.submit_referee(gid, {"type": "settle", "id": disputed, "value": value}, principal="referee")
+    fold_game(games, gid)
+    summary = games.summary(gid)
+    assert summary["status"] == "finished" and summary["result"]["level"]
+    header, events = parse(list(export_lines(games, gid, REFEREE_VIEWER)))
+    report = verify(header, events, CATALOG)
+    assert report.ok and report.rulings_checked > 20, report
+
+
+def test_scenario_11_is_refused_with_its_reason(tmp_path):
+    games = Games(open_store(f"sqlite:///{tmp_path}/u.db"), CATALOG)
+    with pytest.raises(ScenarioNotStartable, match="Cossacks"):
+        games.create("home-before-the-leaves-fall/11")
