@@ -346,7 +346,7 @@ class Builder:
             key = src.inferred(f"dz.{dz}", f"{d['label']}: the hex of ({d['at'][0]}, {d['at'][1]}) and its neighbours")
             out[dz] = Area(prov=key, hexes=hs, description=d["label"])
         for e in ("N", "S", "E", "W"):
-            out[f"edge_{e}"] = Area(prov="map.edges", hexes=tuple(h for h, x in hexes.items() if e in x.edges),
+            out[f"edge_{e}"] = Area(prov=self.src.prefix + "map.edges", hexes=tuple(h for h, x in hexes.items() if e in x.edges),
                                     description=f"the {e} map edge")
         return out
 
