@@ -153,16 +153,28 @@ class Builder:
     # --- bridges and roads -----------------------------------------------------------------
 
     def bridges(self) -> None:
+        """A bridge that carries a road sits where the routed road crosses its water nearest the
+        real crossing; a rail bridge or ferry on the water's nearest hexside of its own."""
         self.bridge_side: dict[str, str] = {}
         main_key = self.src.printed("bridge.main", rulebook("main_bridges"))
         x_key = self.src.placeholder("bridge.x", "which bridges the map marks 'x' (blowable by method 1, §7.2) "
                                                  "is not in the text: every bridge that is not a main bridge is")
         for bid, b in G.BRIDGES.items():
             p = self.pt(*b["at"])
-            chain = self.river_sides[b["river"]]
-            s = min(chain, key=lambda s: (math.dist(_mid(s), p), s))
-            key = self.src.inferred(f"bridge.{bid}", f"{b['name']}: the {b['river']} hexside nearest its real "
-                                                      f"crossing ({b['at'][0]}, {b['at'][1]})")
+            chain = set(self.river_sides[b["river"]])
+            if b["road"]:
+                path = self.road_hexes[b["road"]]
+                cands = [hexside_id(x, y) for x, y in zip(path, path[1:])
+                         if hexside_id(x, y) in chain and self.sides[hexside_id(x, y)]["name"] == b["river"]]
+                how = f"where {b['road']} crosses the {b['river']}, nearest the real crossing"
+            else:
+                # a hexside this water shares with another (the Aa beside the canal) is the other's
+                cands = [s for s in chain if self.sides[s]["name"] == b["river"]]
+                how = f"the {b['river']} hexside nearest the real crossing"
+            if not cands:
+                raise ValueError(f"{b['name']}: {b['road'] or 'no road'} never crosses the {b['river']}")
+            s = min(cands, key=lambda s: (math.dist(_mid(s), p), s))
+            key = self.src.inferred(f"bridge.{bid}", f"{b['name']}: {how} ({b['at'][0]}, {b['at'][1]})")
             rec = self.sides[s]
             rec["features"].add("ferry" if b.get("ferry") else "bridge")
             if b.get("main"):
@@ -178,12 +190,15 @@ class Builder:
             self.lines[f"bridge:{bid}"] = Line(prov=key, hexsides=(s,), description=f"{b['name']} over the {b['river']}")
             self.resid["bridges"].append({"bridge": bid, "hexside": s, "residual_hex": round(math.dist(_mid(s), p), 3)})
 
-    def roads(self) -> None:
-        self.road_hexes: dict[str, list[str]] = {}
+    def route_roads(self) -> None:
+        self.road_hexes = {name: self._route(name, spec["points"], strict=bool(spec.get("main")))
+                           for name, spec in G.ROADS.items()}
+
+    def mark_roads(self) -> None:
         assumed = self.src.inferred("road.assumed_bridge", "a road crosses a small river or a canal here: a "
                                                            "bridge assumed (the road's course needs it; the bridge is not named)")
         for name, spec in G.ROADS.items():
-            path = self._route(name, spec["points"], strict=bool(spec.get("main")))
+            path = self.road_hexes[name]
             ev = f"{name}: a hex path through " + ", ".join(_label(w) for w in spec["points"] if not isinstance(w, tuple))
             if spec.get("main"):
                 ev += "; the main road of §7.1 (Hell's Highway), border to Arnhem"
@@ -195,7 +210,6 @@ class Builder:
                     self.sides[s]["features"].add("bridge")
                     self.sides[s]["prov"] = assumed
                 self.add_side(s, feature, None, key)
-            self.road_hexes[name] = path
             self.lines[f"road:{name}"] = Line(prov=key, hexsides=tuple(sides),
                                               description=f"{name}, {'main' if spec.get('main') else 'secondary'} road")
             true = [self.pt(*self._where(w)) for w in spec["points"]]
@@ -210,32 +224,28 @@ class Builder:
         return self.town_point(w)
 
     def _route(self, name: str, points: list, strict: bool) -> list[str]:
-        """Hex path through the waypoints; water is crossed at the road's own bridges, or else (a
-        bridge assumed) over a small river, or a canal if not `strict`; a great river never."""
-        own = {self.bridge_side[w] for w in points if w in self.bridge_side}
+        """Hex path through the waypoints. Water is crossed within 1.5 hexes of one of the road's
+        own bridges; elsewhere (a bridge assumed) over a small river, or a canal unless `strict`;
+        a great river never."""
+        own = {}
+        for w in points:
+            if isinstance(w, str) and w in G.BRIDGES:
+                own.setdefault(G.BRIDGES[w]["river"], []).append(self.pt(*G.BRIDGES[w]["at"]))
         path: list[str] = []
         for w in points:
-            if isinstance(w, str) and w in self.bridge_side:
-                a, b = self.bridge_side[w].split("/")
-                if self.region[a] != self.region[b]:  # a great river: approach from the bank the road is on
-                    near = a if self.region[a] == self.region[path[-1]] else b
-                else:
-                    near = a if math.dist(geo.centre(a), geo.centre(path[-1])) <= math.dist(geo.centre(b), geo.centre(path[-1])) else b
-                targets = [near, b if near == a else a]
-            elif isinstance(w, str):
+            if isinstance(w, str) and w in G.TOWNS:
                 hs = self.town_hexes[w]
                 p = self.pt(*self.town_point(w))
-                targets = [min(hs, key=lambda h: (math.dist(geo.centre(h), p), h))]
+                t = min(hs, key=lambda h: (math.dist(geo.centre(h), p), h))
             else:
-                targets = [self.hex_of(*w)]
-            for t in targets:
-                if not path:
-                    path = [t]
-                elif t != path[-1]:
-                    path += self._leg(path[-1], t, own, f"{name} to {_label(w)}", strict)[1:]
+                t = self.hex_of(*self._where(w))
+            if not path:
+                path = [t]
+            elif t != path[-1]:
+                path += self._leg(path[-1], t, own, f"{name} to {_label(w)}", strict)[1:]
         return _cut_loops(path)
 
-    def _leg(self, a: str, b: str, own: set[str], what: str, strict: bool) -> list[str]:
+    def _leg(self, a: str, b: str, own: dict, what: str, strict: bool) -> list[str]:
         pa, pb = geo.centre(a), geo.centre(b)
         dist, prev, heap = {a: 0.0}, {}, [(0.0, a)]
         while heap:
@@ -250,10 +260,15 @@ class Builder:
             for w in self.bounds.neighbours(v):
                 s = hexside_id(v, w)
                 cost = 1.0 + 0.6 * polyline_distance(geo.centre(w), [pa, pb])
-                if s in self.water and s not in own:
-                    if s in self.major or (strict and "canal" in self.sides[s]["features"]):
+                if s in self.water:
+                    river = self.sides[s]["name"]
+                    at_own = any(math.dist(_mid(s), q) <= 1.5 for q in own.get(river, ()))
+                    if at_own:
+                        cost += 0.5
+                    elif s in self.major or (strict and "canal" in self.sides[s]["features"]):
                         continue
-                    cost += 6.0
+                    else:
+                        cost += 6.0
                 if d + cost < dist.get(w, math.inf):
                     dist[w], prev[w] = d + cost, v
                     heapq.heappush(heap, (d + cost, w))
@@ -265,8 +280,9 @@ class Builder:
         self.rivers()
         self.banks()
         self.towns()
+        self.route_roads()
         self.bridges()
-        self.roads()
+        self.mark_roads()
         src = self.src
         default = src.placeholder("terrain.default", "terrain here is not known at one-mile detail: clear assumed "
                                                      "(the printed map and its Terrain Effects Chart are not in the text)")

@@ -84,11 +84,11 @@ RIVERS: dict[str, dict] = {
         (51.4480, 5.4950), (51.4550, 5.5400), (51.4650, 5.6000), (51.4780, 5.6580)]},
     "Dommel": {"cls": "river", "points": [
         (51.1800, 5.4400), (51.2300, 5.4450), (51.2900, 5.4600), (51.3500, 5.4450), (51.3950, 5.4700),
-        (51.4400, 5.4850), (51.4800, 5.4850), (51.5100, 5.4780), (51.5400, 5.4700), (51.5680, 5.4560),
-        (51.5850, 5.4000), (51.5950, 5.3300), (51.6500, 5.3000), (51.6900, 5.2500), (51.7000, 5.1500)]},
+        (51.4400, 5.4850), (51.4800, 5.4950), (51.5100, 5.5030), (51.5350, 5.4900), (51.5600, 5.4700),
+        (51.5670, 5.4575), (51.5750, 5.4400), (51.5850, 5.4000), (51.5950, 5.3300), (51.6500, 5.3000), (51.6900, 5.2500), (51.7000, 5.1500)]},
     "Aa": {"cls": "river", "points": [
         (51.4000, 5.7800), (51.4700, 5.6700), (51.5300, 5.6400), (51.5700, 5.6200), (51.6000, 5.6050),
-        (51.6210, 5.5420), (51.6550, 5.4400), (51.6900, 5.3300), (51.7000, 5.1500)]},
+        (51.6150, 5.5750), (51.6290, 5.5440), (51.6450, 5.5000), (51.6550, 5.4400), (51.6900, 5.3300), (51.7000, 5.1500)]},
 }
 
 # Crossings. river = the water crossed; on_road = the road the bridge carries (None: a rail
@@ -100,7 +100,7 @@ BRIDGES: dict[str, dict] = {
     "best": {"name": "Best bridge", "river": "Wilhelmina canal", "at": (51.5160, 5.4080), "road": "Best road"},
     "sint_oedenrode": {"name": "Sint-Oedenrode bridge", "river": "Dommel", "at": (51.5670, 5.4575), "road": "Highway 69"},
     "veghel_canal": {"name": "Veghel canal bridge", "river": "Zuid-Willemsvaart", "at": (51.6165, 5.5480), "road": "Highway 69"},
-    "veghel_aa": {"name": "Veghel Aa bridge", "river": "Aa", "at": (51.6210, 5.5420), "road": "Highway 69"},
+    "veghel_aa": {"name": "Veghel Aa bridge", "river": "Aa", "at": (51.6280, 5.5440), "road": "Highway 69"},
     "grave": {"name": "Grave bridge", "river": "Maas", "at": (51.7645, 5.7380), "road": "Highway 69", "main": True},
     "heumen": {"name": "Heumen lock bridge", "river": "Maas-Waal canal", "at": (51.7690, 5.8400), "road": "Heumen road"},
     "honinghutje": {"name": "Honinghutje bridge", "river": "Maas-Waal canal", "at": (51.8320, 5.8170), "road": "Highway 69"},
@@ -114,8 +114,8 @@ BRIDGES: dict[str, dict] = {
 # Roads as town-to-town courses; Highway 69 passes every one of its bridges in order.
 ROADS: dict[str, dict] = {
     "Highway 69": {"main": True, "points": [
-        (51.1960, 5.4050), "De Groote Barriere", "joes_bridge", "Valkenswaard", "Aalst", "Eindhoven", "son",
-        "Son", "sint_oedenrode", "Sint-Oedenrode", "veghel_canal", "veghel_aa", "Veghel", "Uden",
+        (51.1800, 5.4050), "De Groote Barriere", "joes_bridge", "Valkenswaard", "Aalst", "Eindhoven", "son",
+        "Son", "sint_oedenrode", "Sint-Oedenrode", "veghel_canal", "Veghel", "veghel_aa", "Uden",
         (51.7200, 5.6800), "Grave", "grave", (51.7900, 5.7800), "honinghutje", (51.8350, 5.8400), "Nijmegen",
         "nijmegen_road", "Lent", "Elst", "arnhem_road", "Arnhem", (52.0400, 5.9500)]},
     "Best road": {"points": ["Eindhoven", "Best", "best", (51.5600, 5.3900), "Schijndel"]},
