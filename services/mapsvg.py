@@ -78,7 +78,8 @@ def render_svg(
     out.append("</g>")
     out.append(_overlays(map, g))
     out.append(_hexsides(map, g))
-    out.append(_roads(map, g))
+    if any(set(ROAD_STYLE) & set(hs.features) for hs in map.hexsides.values()):
+        out.append(_roads(map, g))
     out.append(_lines(map, g))
     out.append(_places(map, g))
     if numbers:
