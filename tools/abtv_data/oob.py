@@ -208,7 +208,7 @@ def counters() -> tuple[dict[str, Counter], dict]:
     for key, (side, nat, units) in FORMATIONS.items():
         for cid, designation, typ, size, flags in units:
             cls, cm, *_ = TEMPLATES[typ]
-            fl = [*flags, *(["cm"] if cm else [])]
+            fl = [*flags, *(["cm"] if cm else []), f"formation:{key}"]
             if key in DIVISION_FLAG:
                 fl += ["airborne", DIVISION_FLAG[key]]
             faces = (_face(typ, True),) if typ == "dz_marker" else (_face(typ, True), _face(typ, False))
@@ -225,7 +225,7 @@ def counters() -> tuple[dict[str, Counter], dict]:
                 printed_src[k] = rulebook("dz")
                 fprov = {"faces": k}
             out[cid] = Counter(prov=OOB if typ != "dz_marker" else "abtv.oob.dz", field_prov=fprov, side=side, type=typ,
-                               cls=cls, size=size, nationality=nat, designation=designation, number=key,
+                               cls=cls, size=size, nationality=nat, designation=designation,
                                strength=faces[0].strength, movement=faces[0].movement, faces=faces,
                                flags=tuple(sorted(set(fl))), label=designation)
     return out, printed_src

@@ -61,7 +61,7 @@ class Placer:
     def anchor(self, where: str) -> str:
         if where in self.m.places:
             return self.m.places[where].hexes[0]
-        if f"bridge:{where}" in self.m.lines:  # the bridge's hex on the given bank: "grave@N" style not needed
+        if f"bridge:{where}" in self.m.lines:  # the north (lower-numbered) end of the bridge
             return self.m.lines[f"bridge:{where}"].hexsides[0].split("/")[0]
         if where in self.m.areas:
             hs = self.m.areas[where].hexes
@@ -125,9 +125,8 @@ def _scenario(sid, title, start, end, setup, arrivals, victory, notes) -> Scenar
                     victory=victory, notes="Designed, not the published scenario. " + notes)
 
 
-def _ids(counters, prefix=None, number=None, types=None):
-    return sorted(c for c, v in counters.items() if (number is None or v.number == number)
-                  and (prefix is None or c.startswith(prefix)) and (types is None or v.type in types))
+def _ids(counters, prefix: str) -> list[str]:
+    return sorted(c for c in counters if c.startswith(prefix))
 
 
 def scenarios(m: MapData, counters: dict[str, Counter]) -> dict[str, Scenario]:
@@ -175,7 +174,6 @@ def campaign(m: MapData, c: dict[str, Counter]) -> Scenario:
         (6, "W", ["de-245id-1"]), (8, "N", ["de-ss-knaust"]), (8, "E", ["de-180id"]), (10, "N", ["de-spz506"]),
     ])
     victory = {
-        "prov": "abtv.scenario.designed",
         "check_at": "end of turn 20",
         "allied": "the Arnhem road bridge intact and both its hexes last held by Allied units, and Highway 69 free of "
                   "German units and ZOC from that bridge to the S edge (the supply test of §16)",
@@ -201,7 +199,7 @@ def nijmegen(m: MapData, c: dict[str, Counter]) -> Scenario:
         *p.place("Elst", ["de-ss-pz10"]),
     ]
     a = _arrivals(m, [(8, "E", ["de-kgbecker"]), (9, "N", ["de-ss-knaust"])])
-    victory = {"prov": "abtv.scenario.designed", "check_at": "end of turn 10",
+    victory = {"check_at": "end of turn 10",
                "allied": "the Nijmegen road bridge intact with both its hexes held by Allied units",
                "german": "anything else"}
     return _scenario("nijmegen", "The Nijmegen bridges, 20-21 September 1944", 7, 10, setup, a, victory,
@@ -219,7 +217,7 @@ def arnhem(m: MapData, c: dict[str, Counter]) -> Scenario:
         *p.place("Renkum", ["de-helle", "de-eberwein"]),
     ]
     a = _arrivals(m, [(10, "dz_pol_k", ["pl-1bn", "pl-2bn", "pl-3bn"]), (10, "N", ["de-spz506", "de-stug280"])])
-    victory = {"prov": "abtv.scenario.designed", "check_at": "end of turn 12",
+    victory = {"check_at": "end of turn 12",
                "allied": "an Allied unit in Oosterbeek and one in a hex of the Driel ferry's north bank",
                "german": "anything else"}
     return _scenario("arnhem", "The Oosterbeek perimeter, 21-22 September 1944", 9, 12, setup, a, victory,
