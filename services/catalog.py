@@ -12,6 +12,7 @@ import msgspec
 
 import domain.games  # noqa: F401  (registers the rulesets)
 from domain.kernel.pack.canonical import canonical_bytes, pack_hash
+from domain.kernel.pack.listing import UnplayablePack, unplayable_packs
 from domain.kernel.pack.schema import Pack
 from domain.kernel.pack.summary import summarize
 from domain.kernel.ruleset import Ruleset, all_rulesets, get
@@ -29,6 +30,14 @@ class ScenarioNotStartable(UnknownScenario):
         self.reason = reason
 
 
+class ScenarioNotPlayable(LookupError):
+    """The scenario is in an installed pack that no ruleset plays yet."""
+
+    def __init__(self, ref: str, reason: str):
+        super().__init__(ref)
+        self.ref, self.reason = ref, reason
+
+
 class ScenarioInfo(msgspec.Struct, frozen=True, kw_only=True):
     id: str
     game: str
@@ -40,6 +49,8 @@ class ScenarioInfo(msgspec.Struct, frozen=True, kw_only=True):
     mode: str = "enforced"  # "ledger": the umpire enforces the game's own rules and records what the players attest
     startable: bool = True
     not_startable_reason: str = ""
+    playable: bool = True
+    reason: str = ""  # why a game cannot be created from it, when not playable
 
 
 class Catalog:
@@ -77,6 +88,25 @@ class Catalog:
 
         return load_pack_dir(Path(ruleset.pack_dir), self.overrides.get(ruleset.name))
 
+    def unplayable_pack(self, entry: UnplayablePack) -> tuple[Pack, str]:
+        """A pack no ruleset plays yet, read, validated (owner overrides included) and hashed once."""
+        key = f"unplayable:{entry.name}"
+        if key not in self._installed:
+            from infra.packs import load_pack_dir
+
+            pack = load_pack_dir(Path(entry.pack_dir), self.overrides.get(entry.name))
+            h = pack_hash(pack)
+            self._by_hash.setdefault(h, pack)
+            self._installed[key] = (self._by_hash[h], h)
+        return self._installed[key]
+
+    def pack_named(self, game: str) -> tuple[Pack, str] | None:
+        """The installed pack of a game, played or not; None if there is none."""
+        if game in self.rulesets:
+            return self.pack(self.rulesets[game])
+        entry = unplayable_packs().get(game)
+        return self.unplayable_pack(entry) if entry else None
+
     def pack_by_hash(self, h: str, stored: bytes | None = None) -> Pack:
         if h not in self._by_hash:
             if stored is None:
@@ -95,6 +125,9 @@ class Catalog:
         """`<game>/<scenario number>` -> (ruleset, scenario id)."""
         game, _, number = ref.partition("/")
         r = self.rulesets.get(game)
+        entry = unplayable_packs().get(game) if r is None else None
+        if entry is not None and number in self.unplayable_pack(entry)[0].scenarios:
+            raise ScenarioNotPlayable(ref, entry.reason)
         if r is None or number not in self.pack(r)[0].scenarios:
             raise UnknownScenario(ref)
         reason = self.pack(r)[0].scenarios[number].options.get("not_startable")
@@ -106,13 +139,19 @@ class Catalog:
         out = []
         for name, r in sorted(self.rulesets.items()):
             pack, _ = self.pack(r)
-            summary = msgspec.to_builtins(summarize(pack))
-            for sid, sc in pack.scenarios.items():
-                out.append(ScenarioInfo(
-                    id=f"{name}/{sid}", game=name, title=sc.title, ruleset=r.id,
-                    seats=[{"id": s.id, "side": s.side, "name": s.name} for s in sc.seats],
-                    length={"start": msgspec.to_builtins(sc.start), "end": msgspec.to_builtins(sc.end),
-                            "turns": sc.end.turn - sc.start.turn + 1},
-                    provenance=summary, mode=getattr(r, "mode", "enforced"),
-                    startable=not sc.options.get("not_startable"), not_startable_reason=sc.options.get("not_startable", "")))
+            out += _listed(name, pack, ruleset=r.id, mode=getattr(r, "mode", "enforced"))
+        for name, entry in unplayable_packs().items():
+            pack, _ = self.unplayable_pack(entry)
+            out += _listed(name, pack, ruleset="", playable=False, reason=entry.reason)
         return out
+
+
+def _listed(name: str, pack: Pack, **extra) -> list[ScenarioInfo]:
+    summary = msgspec.to_builtins(summarize(pack))
+    return [ScenarioInfo(id=f"{name}/{sid}", game=name, title=sc.title,
+                         seats=[{"id": s.id, "side": s.side, "name": s.name} for s in sc.seats],
+                         length={"start": msgspec.to_builtins(sc.start), "end": msgspec.to_builtins(sc.end),
+                                 "turns": sc.end.turn - sc.start.turn + 1},
+                         provenance=summary, startable=not sc.options.get("not_startable"),
+                         not_startable_reason=sc.options.get("not_startable", ""), **extra)
+            for sid, sc in pack.scenarios.items()]

@@ -20,11 +20,24 @@ TERRAIN_FILL = {
     "rough": "#c2a878",
     "town": "#d98c8c",
     "woods": "#a9c98f",
+    "city": "#c96f6f",
+    "village": "#e3a9a0",
+    "forest": "#8fbf7a",
+    "heath": "#d8c8e0",
+    "polder": "#cfe3c8",
+    "mixed": "#d6d49a",
 }
 HEXSIDE_STYLE = {
     "sea": 'stroke="#1f4e89" stroke-width="2.2"',
     "river": 'stroke="#2f7fd8" stroke-width="2.6" stroke-linecap="round"',
+    "canal": 'stroke="#2f9fb8" stroke-width="2.2" stroke-linecap="round"',
     "bridge": 'stroke="#6b4a2b" stroke-width="5" stroke-linecap="butt"',
+    "ferry": 'stroke="#6b4a2b" stroke-width="3" stroke-dasharray="3 2"',
+}
+# Roads cross hexsides: drawn from hex centre to hex centre.
+ROAD_STYLE = {
+    "main_road": 'stroke="#b01818" stroke-width="3" stroke-linecap="round"',
+    "road": 'stroke="#7a5a3a" stroke-width="1.6" stroke-linecap="round"',
 }
 LINE_STYLE = 'stroke="{c}" stroke-width="3" stroke-dasharray="7 4" stroke-linecap="round" fill="none"'
 LINE_COLOURS = ("#c0161b", "#e07b00", "#7a2bb0", "#0a7a3a")
@@ -65,6 +78,8 @@ def render_svg(
     out.append("</g>")
     out.append(_overlays(map, g))
     out.append(_hexsides(map, g))
+    if any(set(ROAD_STYLE) & set(hs.features) for hs in map.hexsides.values()):
+        out.append(_roads(map, g))
     out.append(_lines(map, g))
     out.append(_places(map, g))
     if numbers:
@@ -166,9 +181,24 @@ def _hexsides(map: MapData, g: _Geom) -> str:
     return "\n".join(out)
 
 
+def _roads(map: MapData, g: _Geom) -> str:
+    out = ["<g>"]
+    for kind, style in ROAD_STYLE.items():
+        for sid in sorted(map.hexsides):
+            if kind in map.hexsides[sid].features:
+                (x1, y1), (x2, y2) = (g.centre(h) for h in sid.split("/"))
+                out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" {style}/>')
+    out.append("</g>")
+    return "\n".join(out)
+
+
+# Lines shown by their hexsides' own drawing, not dashed again: rivers, roads, bridges.
+SHOWN_BY_HEXSIDES = ("river:", "road:", "bridge:")
+
+
 def _drawn_lines(map: MapData) -> list[str]:
-    """Lines drawn as dashes: all but river courses ("river:<name>"), which show as river hexsides."""
-    return [n for n in sorted(map.lines) if not n.startswith("river:")]
+    """Lines drawn as dashes: all but those SHOWN_BY_HEXSIDES (a river course shows as river hexsides)."""
+    return [n for n in sorted(map.lines) if not n.startswith(SHOWN_BY_HEXSIDES)]
 
 
 def _lines(map: MapData, g: _Geom) -> str:

@@ -1,2 +1,3 @@
-"""The games Umpire plays; importing this package registers their rulesets."""
-from domain.games import breakout_pursuit, hbtlf, sandbox  # noqa: F401
+"""The games Umpire plays; importing this package registers their rulesets (and the packs no
+ruleset plays yet)."""
+from domain.games import air_bridge, breakout_pursuit, hbtlf, sandbox  # noqa: F401

@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException
 
 from domain.kernel.ruleset import OptionError
 from infra.eventstore import GameExists, IdempotencyMismatch, StoreUnavailable, UnknownGame, VersionConflict
-from services.catalog import ScenarioNotStartable, UnknownScenario
+from services.catalog import ScenarioNotPlayable, ScenarioNotStartable, UnknownScenario
 from services.games import BadOrder, UnknownSeat
 
 log = logging.getLogger("umpire.api")
@@ -80,6 +80,9 @@ def _mapped(exc: Exception) -> ApiError:
         case ScenarioNotStartable():
             return ApiError(422, "scenario_not_startable", f"scenario {exc.args[0]!r} cannot start: {exc.reason}",
                             path="$.scenario")
+        case ScenarioNotPlayable():
+            return ApiError(422, "scenario_not_playable", f"scenario {exc.ref!r} cannot be played yet: {exc.reason}",
+                            path="$.scenario", reason=exc.reason)
         case UnknownScenario():
             return ApiError(422, "unknown_scenario", f"no scenario {exc.args[0]!r}; GET /v1/scenarios lists them",
                             path="$.scenario")
@@ -92,7 +95,7 @@ def _mapped(exc: Exception) -> ApiError:
 
 
 HANDLED = (ApiError, UnknownGame, UnknownSeat, VersionConflict, GameExists, IdempotencyMismatch, BadOrder,
-           UnknownScenario, OptionError, StoreUnavailable)
+           ScenarioNotPlayable, UnknownScenario, OptionError, StoreUnavailable)
 
 
 async def _handled(request: Request, exc: Exception) -> Response:

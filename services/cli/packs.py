@@ -11,11 +11,13 @@ from services.config import Settings
 def _pack(game: str, settings: Settings):
     from services.catalog import Catalog
 
+    from domain.kernel.pack.listing import unplayable_packs
+
     catalog = Catalog(sandbox=True, overrides=settings.pack_overrides)
-    ruleset = catalog.rulesets.get(game)
-    if ruleset is None:
-        sys.exit(f"umpire: no game {game!r}; known: {', '.join(sorted(catalog.rulesets))}")
-    return catalog.pack(ruleset)
+    found = catalog.pack_named(game)
+    if found is None:
+        sys.exit(f"umpire: no game {game!r}; known: {', '.join(sorted([*catalog.rulesets, *unplayable_packs()]))}")
+    return found
 
 
 def report(args: argparse.Namespace, settings: Settings) -> int:

@@ -43,6 +43,18 @@ def test_an_unknown_scenario_is_422_pointing_at_the_field(client, org):
     assert err["code"] == "unknown_scenario" and err["details"]["path"] == "$.scenario"
 
 
+def test_a_scenario_of_a_pack_without_rules_is_listed_not_playable_and_refused(client, org):
+    listed = {s["id"]: s for s in client.get("/v1/scenarios").json()["scenarios"]}
+    abtv = listed["air-bridge-to-victory/nijmegen"]
+    assert abtv["playable"] is False and abtv["reason"] == "rules not built yet (issue 22)"
+    assert abtv["provenance"]["crt_cells"]["rulebook"] > 0 and listed["sandbox/1"]["playable"] is True
+    r = client.post("/v1/games", json={"scenario": "air-bridge-to-victory/nijmegen"}, headers=org)
+    assert r.status_code == 422
+    err = r.json()["error"]
+    assert err["code"] == "scenario_not_playable" and err["details"]["path"] == "$.scenario"
+    assert "issue 22" in err["message"]
+
+
 def test_unknown_options_are_422(client, org):
     r = client.post("/v1/games", json={"scenario": "sandbox/1", "options": {"fog": "thick"}}, headers=org)
     assert r.status_code == 422
