@@ -17,7 +17,7 @@ from tools.normandy_map import geometry, lines
 from tools.normandy_map.calibrate import calibrate, locate
 from tools.normandy_map.data_boxes import EXIT_LETTERS, HOLDING, STRATEGIC, TRACKS
 from tools.normandy_map.data_places import BOOK
-from tools.normandy_map.data_setups import printed_hexes
+from tools.normandy_map.data_setups import COBRA_BRITISH, printed_hexes
 
 GRID = GridSpec(major="row", shifted=geometry.SHIFTED, digits=(2, 2), orientation="pointy")
 # Hexes the text makes coastal: the naval ranges' ends (L238), Utah (L491), the Mulberry sites
@@ -59,7 +59,7 @@ def _samples(cal: geo.Calibration, hexes: list[str]) -> tuple[np.ndarray, np.nda
     return cal.to_latlon_many(xs, ys)
 
 
-def build() -> tuple[MapData, dict, dict]:
+def build() -> tuple[MapData, dict, dict, geo.Calibration]:
     src = Sources()
     cal, record = calibrate()
     grid = Grid(GRID)
@@ -122,7 +122,7 @@ def build() -> tuple[MapData, dict, dict]:
     record["tracks"] = TRACKS
     m = MapData(grid=GRID, hexes=out_hexes, hexsides=hexsides, places=places, areas=areas, lines=map_lines,
                 boxes=boxes, calibration=record)
-    return m, src.entries, record
+    return m, src.entries, record, cal
 
 
 def _inside(poly, land, centre_ll) -> list[str]:
@@ -312,6 +312,10 @@ def _areas(src, land, coastal, areas) -> None:
                                                    "digits fall eastward); whether 13 itself counts is unclear"))
     areas["east_of_column_13"] = Area(prov=sc2, hexes=tuple(sorted(h for h in land if int(h[2:]) < 13)),
                                       description="Cobra: where the 654th sPzAbt and the three Flak units may set up (L499)")
+    brit = src.add("area.cobra_british", Inferred(evidence=(
+        "'at the player's discretion' (L575): read as any hex the British/Canadian Cobra set-up uses (L551-574)")))
+    areas["cobra_british_setup"] = Area(prov=brit, hexes=tuple(sorted({h for _, h, _, _ in COBRA_BRITISH})),
+                                        description="where the 79th Armoured's three brigades may set up in Cobra")
     wtf = src.add("area.wtf", cite("Western Task Force coast, 0216 to 0713", 238))
     etf = src.add("area.etf", cite("Eastern Task Force coast, 0712 to 0502", 238))
     areas["coast_wtf"] = Area(prov=wtf, hexes=tuple(sorted(h for h in coastal if 13 <= int(h[2:]) <= 19 and int(h[:2]) >= 2)),
