@@ -14,11 +14,20 @@ import domain.games  # noqa: F401  (registers the rulesets)
 from domain.kernel.pack.canonical import canonical_bytes, pack_hash
 from domain.kernel.pack.schema import Pack
 from domain.kernel.pack.summary import summarize
+from domain.kernel.pending import pending_games
 from domain.kernel.ruleset import Ruleset, all_rulesets, get
 
 
 class UnknownScenario(LookupError):
     pass
+
+
+class ScenarioNotPlayable(UnknownScenario):
+    """A listed scenario of a game whose rules are not built (domain.kernel.pending)."""
+
+    def __init__(self, ref: str, reason: str):
+        super().__init__(ref)
+        self.reason = reason
 
 
 class ScenarioInfo(msgspec.Struct, frozen=True, kw_only=True):
@@ -29,6 +38,8 @@ class ScenarioInfo(msgspec.Struct, frozen=True, kw_only=True):
     length: dict
     provenance: dict
     ruleset: str
+    playable: bool = True
+    reason: str | None = None  # why not playable
 
 
 class Catalog:
@@ -37,6 +48,7 @@ class Catalog:
         self.overrides = overrides or {}
         self._by_hash: dict[str, Pack] = {}
         self._installed: dict[str, tuple[Pack, str]] = {}
+        self.pending = pending_games()
 
     @cached_property
     def rulesets(self) -> dict[str, Ruleset]:
@@ -66,6 +78,18 @@ class Catalog:
 
         return load_pack_dir(Path(ruleset.pack_dir), self.overrides.get(ruleset.name))
 
+    def pending_pack(self, name: str) -> tuple[Pack, str]:
+        """The pack of a game whose rules are not built, and its hash; owner overrides apply alike."""
+        key = f"pending:{name}"
+        if key not in self._installed:
+            from infra.packs import load_pack_dir
+
+            pack = load_pack_dir(Path(self.pending[name].pack_dir), self.overrides.get(name))
+            h = pack_hash(pack)
+            self._by_hash.setdefault(h, pack)
+            self._installed[key] = (self._by_hash[h], h)
+        return self._installed[key]
+
     def pack_by_hash(self, h: str, stored: bytes | None = None) -> Pack:
         if h not in self._by_hash:
             if stored is None:
@@ -83,6 +107,8 @@ class Catalog:
     def scenario(self, ref: str) -> tuple[Ruleset, str]:
         """`<game>/<scenario number>` -> (ruleset, scenario id)."""
         game, _, number = ref.partition("/")
+        if game in self.pending and game not in self.rulesets and number in self.pending_pack(game)[0].scenarios:
+            raise ScenarioNotPlayable(ref, self.pending[game].reason)
         r = self.rulesets.get(game)
         if r is None or number not in self.pack(r)[0].scenarios:
             raise UnknownScenario(ref)
@@ -100,4 +126,16 @@ class Catalog:
                     length={"start": msgspec.to_builtins(sc.start), "end": msgspec.to_builtins(sc.end),
                             "turns": sc.end.turn - sc.start.turn + 1},
                     provenance=summary))
+        for name, g in self.pending.items():
+            if name in self.rulesets:
+                continue
+            pack, _ = self.pending_pack(name)
+            summary = msgspec.to_builtins(summarize(pack))
+            for sid, sc in pack.scenarios.items():
+                out.append(ScenarioInfo(
+                    id=f"{name}/{sid}", game=name, title=sc.title, ruleset=pack.meta.ruleset,
+                    seats=[{"id": s.id, "side": s.side, "name": s.name} for s in sc.seats],
+                    length={"start": msgspec.to_builtins(sc.start), "end": msgspec.to_builtins(sc.end),
+                            "turns": sc.end.turn - sc.start.turn + 1},
+                    provenance=summary, playable=False, reason=g.reason))
         return out

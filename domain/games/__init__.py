@@ -1,2 +1,2 @@
 """The games Umpire plays; importing this package registers their rulesets."""
-from domain.games import breakout_pursuit, sandbox  # noqa: F401
+from domain.games import breakout_pursuit, normandy, sandbox  # noqa: F401

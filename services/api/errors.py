@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException
 
 from domain.kernel.ruleset import OptionError
 from infra.eventstore import GameExists, IdempotencyMismatch, StoreUnavailable, UnknownGame, VersionConflict
-from services.catalog import UnknownScenario
+from services.catalog import ScenarioNotPlayable, UnknownScenario
 from services.games import BadOrder, UnknownSeat
 
 log = logging.getLogger("umpire.api")
@@ -77,6 +77,9 @@ def _mapped(exc: Exception) -> ApiError:
         case BadOrder():
             message, path = msgspec_path(exc, prefix="$.order")
             return ApiError(422, "invalid_order", message, path=path or "$.order")
+        case ScenarioNotPlayable():
+            return ApiError(422, "scenario_not_playable", f"scenario {exc.args[0]!r} is listed but cannot be played: "
+                            f"{exc.reason}", path="$.scenario", reason=exc.reason)
         case UnknownScenario():
             return ApiError(422, "unknown_scenario", f"no scenario {exc.args[0]!r}; GET /v1/scenarios lists them",
                             path="$.scenario")

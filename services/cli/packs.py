@@ -13,8 +13,10 @@ def _pack(game: str, settings: Settings):
 
     catalog = Catalog(sandbox=True, overrides=settings.pack_overrides)
     ruleset = catalog.rulesets.get(game)
+    if ruleset is None and game in catalog.pending:  # a pack whose rules are not built yet
+        return catalog.pending_pack(game)
     if ruleset is None:
-        sys.exit(f"umpire: no game {game!r}; known: {', '.join(sorted(catalog.rulesets))}")
+        sys.exit(f"umpire: no game {game!r}; known: {', '.join(sorted(set(catalog.rulesets) | set(catalog.pending)))}")
     return catalog.pack(ruleset)
 
 

@@ -18,6 +18,7 @@ from tools.normandy_map.calibrate import calibrate, locate
 from tools.normandy_map.data_boxes import EXIT_LETTERS, HOLDING, STRATEGIC, TRACKS
 from tools.normandy_map.data_places import BOOK
 from tools.normandy_map.data_setups import COBRA_BRITISH, printed_hexes
+from tools.normandy_map.warp import Warp
 
 GRID = GridSpec(major="row", shifted=geometry.SHIFTED, digits=(2, 2), orientation="pointy")
 # Hexes the text makes coastal: the naval ranges' ends (L238), Utah (L491), the Mulberry sites
@@ -52,16 +53,16 @@ class Sources:
         return key
 
 
-def _samples(cal: geo.Calibration, hexes: list[str]) -> tuple[np.ndarray, np.ndarray]:
+def _samples(cal: Warp, hexes: list[str]) -> tuple[np.ndarray, np.ndarray]:
     offs = geo.sample_offsets(rings=3)
     xs = np.array([[geometry.centre(h)[0] + dx for dx, _ in offs] for h in hexes])
     ys = np.array([[geometry.centre(h)[1] + dy for _, dy in offs] for h in hexes])
     return cal.to_latlon_many(xs, ys)
 
 
-def build() -> tuple[MapData, dict, dict, geo.Calibration]:
+def build() -> tuple[MapData, dict, dict, Warp]:
     src = Sources()
-    cal, record = calibrate()
+    cal, record = calibrate()  # the frame: similarity plus rubber sheet
     grid = Grid(GRID)
     hexes = geometry.all_hexes()
     lats, lons = _samples(cal, hexes)
@@ -71,7 +72,7 @@ def build() -> tuple[MapData, dict, dict, geo.Calibration]:
     centre_ll = {h: (float(a), float(b)) for h, a, b in zip(hexes, clat, clon)}
 
     mask = src.add("mask", Inferred(evidence=(
-        "37 points filling each hex, placed in lat/lon through the calibration, tested against the 1 km GLOBE "
+        "37 points filling each hex, placed in lat/lon through the calibration and rubber sheet, tested against the 1 km GLOBE "
         "land mask (global-land-mask); land when at least half the points are land")))
     prov = {h: mask for h in hexes}
     land = {h for h in hexes if share[h] >= 0.5}
@@ -100,7 +101,7 @@ def build() -> tuple[MapData, dict, dict, geo.Calibration]:
             features[h].add("flooded")
     places: dict[str, Place] = {}
     areas: dict[str, Area] = {}
-    _beaches(src, cal, grid, coastal, features, places, areas)
+    _beaches(src, centre_ll, coastal, features, places, areas)
     _towns(src, cal, land, coastal, features, places, grid)
     hexsides, map_lines = _lines(src, cal, grid, land)
     edges = _edges(src, grid, land, map_lines, areas)
@@ -146,12 +147,12 @@ def _terrain(src: Sources, land: set[str], centre_ll) -> dict[str, tuple[str, st
     return out
 
 
-def _beaches(src, cal, grid, coastal, features, places, areas) -> None:
+def _beaches(src, centre_ll, coastal, features, places, areas) -> None:
     utah = src.add("beach.utah", cite("Utah Beach is hex 0617", 491))
     for name, (lo1, lo2, nat) in G.BEACHES.items():
         cands = []
         for h in sorted(coastal):
-            lat, lon = cal.to_latlon(*geometry.centre(h))
+            lat, lon = centre_ll[h]
             if lo1 <= lon <= lo2 and 49.25 <= lat <= 49.45:
                 cands.append(h)
         if name == "Utah":

@@ -53,3 +53,16 @@ CHECKS = (
     ("0712", "Arromanches (commando landing end)", "Arromanches-les-Bains", 419,
      "between Arromanches and Ouistreham included (hexes 0808 and 0712)"),
 )
+
+# The front on 18 July 1944 (Cobra's start, L496), west coast to the Channel east of the Orne:
+# the line the Cobra set-up must straddle, Allies north and west of it.
+FRONT_18_JULY = (
+    (49.205, -1.66, "the west coast south of Lessay"), (49.215, -1.53, "the Ay at Lessay"),
+    (49.215, -1.42, "north of Périers"), (49.215, -1.31, "south of Sainteny"), (49.19, -1.22, "the Taute at Tribehou"),
+    (49.15, -1.16, "Hébécrevon, west of the Vire"), (49.105, -1.09, "south of Saint-Lô"),
+    (49.105, -0.97, "Hill 192 and Bérigny"), (49.075, -0.80, "south of Caumont"),
+    (49.105, -0.66, "north of Villers-Bocage"), (49.135, -0.56, "Noyers-Bocage"), (49.11, -0.44, "Hill 112 and Maltot"),
+    (49.125, -0.38, "the Orne at Saint-André"), (49.145, -0.32, "south of Caen's suburbs"),
+    (49.165, -0.25, "north of Cagny"), (49.19, -0.20, "west of Troarn"), (49.24, -0.19, "east of Bréville"),
+    (49.28, -0.17, "the coast at Franceville"),
+)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 
 from domain.kernel.grid import Grid, hexside_id
-from tools.bp_map import geo
 from tools.normandy_map import geometry
+from tools.normandy_map.warp import Warp
 
 
 def _cross(p1, p2, q1, q2) -> bool:
@@ -20,7 +20,7 @@ def _cross(p1, p2, q1, q2) -> bool:
     return (orient(p1, p2, q1) * orient(p1, p2, q2) < 0) and (orient(q1, q2, p1) * orient(q1, q2, p2) < 0)
 
 
-def river_sides(cal: geo.Calibration, grid: Grid, land: set[str], course: list[tuple[float, float]]) -> list[str]:
+def river_sides(cal: Warp, grid: Grid, land: set[str], course: list[tuple[float, float]]) -> list[str]:
     pts = [cal.to_map(lat, lon) for lat, lon in course]
     out = []
     for h in sorted(land):
@@ -34,7 +34,7 @@ def river_sides(cal: geo.Calibration, grid: Grid, land: set[str], course: list[t
     return out
 
 
-def hex_chain(cal: geo.Calibration, grid: Grid, land: set[str], course: list[tuple[float, float]]) -> list[str]:
+def hex_chain(cal: Warp, grid: Grid, land: set[str], course: list[tuple[float, float]]) -> list[str]:
     """The land hexes a road passes through, in order, joined hex to hex."""
     pts = [cal.to_map(lat, lon) for lat, lon in course]
     seen: list[str] = []

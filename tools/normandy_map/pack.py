@@ -2,16 +2,16 @@
 from __future__ import annotations
 
 from domain.kernel.pack.schema import MapData
-from tools.bp_map import geo
 from tools.normandy_map import geometry
 from tools.normandy_map.calibrate import locate
 from tools.normandy_map.counters import counters
 from tools.normandy_map.scenarios import scenarios
 from tools.normandy_map.sources import Src
 from tools.normandy_map.tables import tables
+from tools.normandy_map.warp import Warp
 
 
-def build_rest(m: MapData, cal: geo.Calibration) -> dict[str, dict]:
+def build_rest(m: MapData, cal: Warp) -> dict[str, dict]:
     src = Src()
 
     def hex_of(place: str) -> str:
