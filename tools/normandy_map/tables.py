@@ -168,7 +168,7 @@ def vp(src: Src) -> Chart:
         ("festung_destroyed", {"side": "allied", "vp": 5}, L(601)),
         ("depot_destroyed", {"side": "allied", "vp": 5}, L(602)),
         ("paris_controlled", {"side": "allied", "vp": 10}, L(603)),
-        ("paris_liberated_by_2db", {"side": "allied", "vp": 20}, L(182)),
+        ("paris_liberated_by_2db", {"side": "allied", "vp": 20}, L(181)),
         ("unit_returned_to_reserve", {"side": "allied", "vp": 1}, L(110)),
         ("german_turn", {"side": "german", "vp": 20, "per": "turn"}, L(609)),
         ("allied_depot_destroyed_cap_0_1", {"side": "german", "vp": 10}, L(610)),
