@@ -6,7 +6,7 @@ import unicodedata
 import numpy as np
 
 from domain.kernel.citation import Rulebook
-from domain.kernel.grid import Grid, hexside_id
+from domain.kernel.grid import Grid
 from domain.kernel.pack.provenance import Inferred, Placeholder, Printed
 from domain.kernel.pack.schema import Area, Box, GridSpec, Hex, Hexside, Line, MapData, Place
 from tools.bp_map import geo
@@ -149,18 +149,19 @@ def _terrain(src: Sources, land: set[str], centre_ll) -> dict[str, tuple[str, st
 
 def _beaches(src, centre_ll, coastal, features, places, areas) -> None:
     utah = src.add("beach.utah", cite("Utah Beach is hex 0617", 491))
-    for name, (lo1, lo2, nat) in G.BEACHES.items():
+    for name, (lo1, lo2, la1, la2, nat) in G.BEACHES.items():
         cands = []
         for h in sorted(coastal):
             lat, lon = centre_ll[h]
-            if lo1 <= lon <= lo2 and 49.25 <= lat <= 49.45:
+            if lo1 <= lon <= lo2 and la1 <= lat <= la2:
                 cands.append(h)
         if name == "Utah":
             cands = sorted(set(cands) | {"0617"})
         if name == "Omaha":
             cands = sorted(set(cands) | {"0714"})
         key = utah if name == "Utah" else src.add(f"beach.{name.lower()}", Inferred(evidence=(
-            f"{name} Beach: the coastal hexes whose centre lies on its stretch of coast (longitude {lo1} to {lo2}); "
+            f"{name} Beach: the coastal hexes whose centre lies on its stretch of coast (lon {lo1} to {lo2}, lat {la1} "
+            f"to {la2}); "
             "the text names the beach (L324) but not its hexes")))
         for h in cands:
             features[h].add("beach")

@@ -55,13 +55,13 @@ FOREST = {
     "Forêt de Brotonne": [(49.47, 0.64), (49.47, 0.78), (49.39, 0.78), (49.39, 0.64)],
 }
 
-# The five beaches, west to east, by the stretch of coast each covers (lon range).
+# The five beaches, west to east, by the stretch of coast each covers (lon range, lat range).
 BEACHES = {
-    "Utah": (-1.23, -1.15, "US"),
-    "Omaha": (-0.92, -0.82, "US"),
-    "Gold": (-0.66, -0.50, "British"),
-    "Juno": (-0.49, -0.38, "Canadian"),
-    "Sword": (-0.37, -0.25, "British"),
+    "Utah": (-1.23, -1.15, 49.38, 49.50, "US"),
+    "Omaha": (-0.92, -0.82, 49.30, 49.42, "US"),
+    "Gold": (-0.66, -0.50, 49.28, 49.40, "British"),
+    "Juno": (-0.49, -0.38, 49.28, 49.40, "Canadian"),
+    "Sword": (-0.37, -0.25, 49.25, 49.38, "British"),
 }
 # Minor ports the Allies could build a depot in (§7.1.2 gives the time, not the list).
 MINOR_PORTS = ("Saint-Vaast-la-Hougue", "Barfleur", "Isigny-sur-Mer", "Port-en-Bessin-Huppain", "Courseulles-sur-Mer",
