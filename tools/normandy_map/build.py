@@ -18,6 +18,7 @@ from tools.normandy_map.calibrate import calibrate, locate
 from tools.normandy_map.data_boxes import EXIT_LETTERS, HOLDING, STRATEGIC, TRACKS
 from tools.normandy_map.data_places import BOOK
 from tools.normandy_map.data_setups import COBRA_BRITISH, printed_hexes
+from tools.normandy_map.sources import section
 from tools.normandy_map.warp import Warp
 
 GRID = GridSpec(major="row", shifted=geometry.SHIFTED, digits=(2, 2), orientation="pointy")
@@ -36,8 +37,8 @@ LEGEND = {
 }
 
 
-def cite(section: str, a: int, b: int | None = None) -> Printed:
-    return Printed(cite=Rulebook(book=BOOK, section=section, lines=(a, b or a)))
+def cite(a: int, b: int | None = None) -> Printed:
+    return Printed(cite=Rulebook(book=BOOK, section=section(a), lines=(a, b or a)))
 
 
 class Sources:
@@ -79,7 +80,7 @@ def build() -> tuple[MapData, dict, dict, Warp]:
     for h, line in sorted(printed_hexes().items()) + sorted(COASTAL.items()):
         if h not in land:  # a unit is set up there, or the text makes it coastal: it is land
             land.add(h)
-            prov[h] = src.add(f"land.L{line}", cite("hexes the text puts units on or calls coastal", line))
+            prov[h] = src.add(f"land.L{line}", cite(line))
     for h, line in sorted(COASTAL.items()):
         if not any(n not in land for n in grid.neighbour_ids(h)):
             wet = min((n for n in grid.neighbour_ids(h) if n in share), key=lambda n: (share[n], n))
@@ -148,7 +149,7 @@ def _terrain(src: Sources, land: set[str], centre_ll) -> dict[str, tuple[str, st
 
 
 def _beaches(src, centre_ll, coastal, features, places, areas) -> None:
-    utah = src.add("beach.utah", cite("Utah Beach is hex 0617", 491))
+    utah = src.add("beach.utah", cite(491))
     for name, (lo1, lo2, la1, la2, nat) in G.BEACHES.items():
         cands = []
         for h in sorted(coastal):
@@ -169,7 +170,7 @@ def _beaches(src, centre_ll, coastal, features, places, areas) -> None:
         areas[f"beach_{name.lower()}"] = Area(prov=key, hexes=tuple(cands),
                                               description=f"{name} Beach ({nat} landings, L324)")
     for key, h, line in (("mulberry_a", "0714", 332), ("mulberry_b", "0711", 332)):
-        places[key] = Place(prov=src.add(f"{key}", cite("Mulberry sites", line)), kind="mulberry", hexes=(h,))
+        places[key] = Place(prov=src.add(f"{key}", cite(line)), kind="mulberry", hexes=(h,))
         features[h].add("mulberry")
 
 
@@ -191,7 +192,7 @@ def _towns(src, cal, land, coastal, features, places, grid) -> None:
     east = hex_of("Tourlaville")
     if east in (None, "0223") or not grid.adjacent(east, "0223"):
         east = min((n for n in grid.neighbour_ids("0223") if n in land), key=lambda n: (abs(int(n[2:]) - 22), n))
-    places["cherbourg"] = Place(prov=src.add("cherbourg", cite("Cherbourg port (hex 0223); its two hexes", 343, 343)),
+    places["cherbourg"] = Place(prov=src.add("cherbourg", cite(343)),
                                 kind="city", hexes=("0223", east))
     for h in ("0223", east):
         features[h] |= {"city"}
@@ -294,7 +295,7 @@ def _boxes(src, edges) -> dict[str, Box]:
     for key, name, parent, links, kind, line, note in STRATEGIC:
         lk = list(links) + [exits[f"exit-{x}"] for x in to_map.get(key, "") if f"exit-{x}" in exits]
         if kind == "rulebook":
-            p = src.add(f"box.{key}", cite(f"{name}: {note}", line))
+            p = src.add(f"box.{key}", cite(line))
         elif kind == "inferred":
             p = src.add(f"box.{key}", Inferred(evidence=note))
         else:
@@ -302,12 +303,12 @@ def _boxes(src, edges) -> dict[str, Box]:
         out[key] = Box(prov=p, field_prov={"links": links_prov} if lk else {}, name=name, parent=parent,
                        links=tuple(lk))
     for key, name, line, note in HOLDING:
-        out[key] = Box(prov=src.add(f"box.{key}", cite(f"{name}: {note}", line)), name=name)
+        out[key] = Box(prov=src.add(f"box.{key}", cite(line)), name=name)
     return out
 
 
 def _areas(src, land, coastal, areas) -> None:
-    sc1 = src.add("area.west17", cite("Scenario 1: the west side of the map, column 17 included", 466))
+    sc1 = src.add("area.west17", cite(466))
     areas["west_of_column_17"] = Area(prov=sc1, hexes=tuple(sorted(h for h in land if int(h[2:]) >= 17)),
                                       description="Scenario 1's map: columns 17 and higher (L466)")
     sc2 = src.add("area.east13", Inferred(evidence="'anywhere east of column XX13' (L499): columns below 13 (the "
@@ -318,8 +319,8 @@ def _areas(src, land, coastal, areas) -> None:
         "'at the player's discretion' (L575): read as any hex the British/Canadian Cobra set-up uses (L551-574)")))
     areas["cobra_british_setup"] = Area(prov=brit, hexes=tuple(sorted({h for _, h, _, _ in COBRA_BRITISH})),
                                         description="where the 79th Armoured's three brigades may set up in Cobra")
-    wtf = src.add("area.wtf", cite("Western Task Force coast, 0216 to 0713", 238))
-    etf = src.add("area.etf", cite("Eastern Task Force coast, 0712 to 0502", 238))
+    wtf = src.add("area.wtf", cite(238))
+    etf = src.add("area.etf", cite(238))
     areas["coast_wtf"] = Area(prov=wtf, hexes=tuple(sorted(h for h in coastal if 13 <= int(h[2:]) <= 19 and int(h[:2]) >= 2)),
                               description="coastal hexes from 0216 to 0713 (WTF: US units only)")
     areas["coast_etf"] = Area(prov=etf, hexes=tuple(sorted(h for h in coastal if 2 <= int(h[2:]) <= 12)),

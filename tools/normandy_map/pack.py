@@ -19,7 +19,7 @@ def build_rest(m: MapData, cal: Warp) -> dict[str, dict]:
         return geometry.hex_at(*cal.to_map(lat, lon))
 
     beaches = {k: p.hexes for k, p in m.places.items() if p.kind == "beach"}
-    scen, garrisons = scenarios(src, dict(m.areas), beaches, hex_of)
+    scen, garrisons = scenarios(src, beaches, hex_of)
     out = {
         "counters.json": {"counters": counters(src, garrisons)},
         "tables.json": {"tables": tables(src)},

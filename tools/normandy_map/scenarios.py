@@ -17,16 +17,16 @@ ENTRY_TURN = {"de-77-inf": 1, "de-17-ss": 2, "de-265-inf": 2, "de-353-inf": 4, "
               "us-79-inf": 2}  # history: when each reached the Cotentin front
 
 
-def _placements(src: Src, lines, d1=()) -> list[Placement]:
+def _placements(src: Src, lines) -> list[Placement]:
     out = []
-    for line, where, keys, reduced in lines:
+    for line, where, keys, _reduced in lines:
         for k in keys:
             at, area = (None, where[5:]) if where.startswith("area:") else (where, None)
             out.append(Placement(prov=src.line(line), counter=k, at=at, area=area))
     return out
 
 
-def cobra(src: Src, map_areas: dict) -> Scenario:
+def cobra(src: Src) -> Scenario:
     setup = _placements(src, S.COBRA_GERMAN + S.COBRA_US + S.COBRA_BRITISH)
     line, keys = S.COBRA_DISCRETIONARY
     for k in keys:
@@ -86,7 +86,7 @@ def cherbourg(src: Src, hex_of) -> Scenario:
                           "printed rule (no heavy bombers) is kept")
 
 
-def dday(src: Src, beaches: dict[str, tuple[str, ...]]) -> list[Placement | Arrival]:
+def dday(src: Src, beaches: dict[str, tuple[str, ...]]) -> tuple[list[Placement], list[Arrival], int]:
     """Turn 0: a garrison on every beach hex, the assault divisions landing on their beaches."""
     ph = src.inferred("dday", "the assault divisions of 6 June 1944 on their historical beaches and drop zones; "
                               "the text's turn-0 procedure (§10) lands them, the counters print where")
@@ -112,7 +112,7 @@ def dday(src: Src, beaches: dict[str, tuple[str, ...]]) -> list[Placement | Arri
     return setup, arrivals, n
 
 
-def scenarios(src: Src, map_areas: dict, beaches: dict, hex_of) -> tuple[dict[str, Scenario], int]:
+def scenarios(src: Src, beaches: dict, hex_of) -> tuple[dict[str, Scenario], int]:
     setup, arrivals, garrisons = dday(src, beaches)
     camp_arr = [Arrival(prov="nm.campaign-arrivals", turn=t, counter=k,
                         at="box-allied-strategic-reserve" if not k.startswith("de-") else None,
@@ -133,4 +133,4 @@ def scenarios(src: Src, map_areas: dict, beaches: dict, hex_of) -> tuple[dict[st
                   options={"weather": {"0": "cloudy", "A": "cloudy", "B": "clear"}},
                   victory={"german_automatic": "4 beach hexes (L613)"},
                   notes="the turn-0 procedure of §10 on the reconstructed beaches; landing waves are history's")
-    return {"1": cherbourg(src, hex_of), "2": cobra(src, map_areas), "campaign": camp, "dday": dd}, garrisons
+    return {"1": cherbourg(src, hex_of), "2": cobra(src), "campaign": camp, "dday": dd}, garrisons
