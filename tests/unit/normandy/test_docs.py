@@ -1,6 +1,8 @@
-"""docs/normandy-map.md states the calibration map.json holds."""
+"""The docs state what the pack holds: the calibration, the pack report."""
 from __future__ import annotations
 
+from domain.kernel.pack.canonical import pack_hash
+from domain.kernel.pack.summary import format_summary, summarize
 from tests.unit.normandy.helpers import ROOT, pack
 
 
@@ -14,3 +16,10 @@ def test_the_map_doc_gives_every_anchors_residual_and_the_summary_figures():
     assert all(f"**{h}**" in doc for h in cal["worst_five"])
     for c in cal["checks"]:
         assert f"| {c['hex']} |" in doc and f"{c['residual_hex']:.3f}" in doc
+
+
+def test_the_data_doc_shows_the_current_pack_report():
+    doc = (ROOT / "docs" / "normandy-data.md").read_text(encoding="utf-8")
+    p = pack()
+    assert f"pack {pack_hash(p)}" in doc
+    assert format_summary(summarize(p)) in doc
