@@ -108,7 +108,7 @@ def kernel_sentence(event: Mapping[str, Any], seat_name: Callable[[str], str],
         said = "; ".join(f"{seat_name(s)} {order(a) if isinstance(a, Mapping) else value(a)}" for s, a in answers.items())
         return f"Decision {d.get('frame')} closed" + (f": {said}" if said else "")
     if t == "ledger.posted":
-        verb = {"credit": "gains", "debit": "spends", "cap": "is capped at", "expire": "loses"}.get(d.get("kind"), d.get("kind"))
+        verb = {"credit": "gains", "debit": "spends", "cap": "is capped at", "expire": "loses"}.get(str(d.get("kind")), d.get("kind"))
         return f"{seat_name(d.get('owner', '?'))} {verb} {d.get('amount')} {str(d.get('ledger', '')).replace('_', ' ')} point(s)"
     if t == "attest.opened":
         a = d.get("attestation") or {}
