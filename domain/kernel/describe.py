@@ -8,6 +8,8 @@ than the event the caller was already shown, so a sentence never tells what the 
 """
 from __future__ import annotations
 
+import json
+
 from typing import Any, Callable, Mapping
 
 from domain.kernel.pack.schema import Crt, Pack
@@ -29,6 +31,11 @@ def names(pack: Pack | None) -> dict[str, dict[str, str]]:
 
 
 def value(v: Any) -> str:
+    if isinstance(v, str) and v[:1] in "{[":  # a settled claim's value arrives as its JSON text
+        try:
+            return value(json.loads(v))
+        except ValueError:
+            return v
     if isinstance(v, (list, tuple)):
         return ", ".join(value(x) for x in v) if v else "none"
     if isinstance(v, Mapping):
