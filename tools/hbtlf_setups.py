@@ -162,7 +162,7 @@ def unit_groups(body: str, line: int, side: str, para: str) -> tuple[list[dict],
             dropped.append(sent)
             continue
         for seg in sent.split(";"):
-            if re.match(r"\s*([Aa]ll of the above|There are no units)", seg):
+            if re.match(r"\s*([Aa]ll of the above|There are no units|this |these )", seg):  # a remark, not a group
                 continue
             rest = seg.strip()
             while rest:
