@@ -270,7 +270,7 @@ def extract(sid: str, lines: list[str]) -> dict:
 
 def toml_value(v) -> str:
     if isinstance(v, dict):
-        return "{ " + ", ".join(f"{k} = {toml_value(x)}" for k, x in v.items()) + " }"
+        return "{ " + ", ".join(f"{k if re.match(r'^[A-Za-z0-9_-]+$', k) else json.dumps(k)} = {toml_value(x)}" for k, x in v.items()) + " }"
     if isinstance(v, list):
         return "[" + ", ".join(toml_value(x) for x in v) + "]"
     if isinstance(v, bool):

@@ -186,12 +186,53 @@ def read(pack, sid: str) -> tuple[Read, list[Issue]]:
             continue
         for i, token in enumerate(hexes_):
             hex_of(f"scenarios[{sid}].options.lists.{name}[{i}]", token)
-    for i, ev in enumerate(sc.options.get("schedule", {}).get("events", ())):
-        if "at" in ev:
-            hex_of(f"scenarios[{sid}].options.schedule.events[{i}].at", ev["at"])
+    issues += _schedule(pack, sid, sc, sides, use)
     issues += _calendar(sid, sc)
     return Read(positions=positions, sides=sides, armies=armies, groups=groups, losses=losses, fortresses=fortresses,
                 applied=tuple(applied)), issues
+
+
+_EDGE = re.compile(r"^[EW]:[NESW]$")  # a map's friendly edge, e.g. E:E (13.26)
+
+
+def _schedule(pack, sid: str, sc, placed_sides: dict[str, str], use) -> list[Issue]:
+    """Each scheduled arrival's hex or edge reads (under the errata), each event's errata entry exists,
+    and each withdrawal names a unit the scenario places or brings in (as schedule.matching reads it)."""
+    out = []
+    by_id = {e["id"]: e for e in errata.entries(pack)}
+    arriving = {(ev["side"], u) for ev in sc.options.get("schedule", {}).get("events", ()) if ev["kind"] == "arrive" for u in ev["units"]}
+    known = {(side, n) for n, side in placed_sides.items()} | arriving
+    for i, ev in enumerate(sc.options.get("schedule", {}).get("events", ())):
+        path = f"scenarios[{sid}].options.schedule.events[{i}]"
+        if "at" in ev:
+            read_as, entry = errata.reading(pack, sid, ev["at"])
+            use(entry)
+            if not (hexes.is_hex(read_as) or _EDGE.match(read_as)):
+                out.append(Issue(f"{path}.at", f"{ev['at']!r} is not a hex or a map edge (E:E, W:S) and no errata entry reads it"))
+        if "errata" in ev:
+            if ev["errata"] not in by_id:
+                out.append(Issue(f"{path}.errata", f"no errata entry {ev['errata']!r}"))
+            use(by_id.get(ev["errata"]))
+        if ev["kind"] in ("withdraw", "remove"):
+            for token in ev["units"]:
+                if any(side == ev["side"] and names(n, token) for side, n in known):
+                    continue
+                _, entry = errata.reading(pack, sid, token)
+                use(entry)
+                if entry is None:
+                    out.append(Issue(f"{path}.units", f"withdrawal of {token!r}: the scenario places no such {ev['side']} unit"))
+    return out
+
+
+def _key(name: str) -> str:
+    return re.sub(r"\s+", "", name).lower()
+
+
+def names(name: str, token: str) -> bool:
+    """Whether a placed unit's name is the printed token, under its army or chart ("X: token"),
+    spacing and case aside ("55 reserve (55 r)" is "55 reserve (55r)")."""
+    k, t = _key(name), _key(token)
+    return k == t or k.endswith(":" + t)
 
 
 def _calendar(sid: str, sc) -> list[Issue]:
