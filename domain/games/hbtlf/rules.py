@@ -14,6 +14,7 @@ from domain.kernel.core import Clock, Core
 from domain.kernel.ruleset import Option, Ruleset
 from domain.kernel.seats import Layout, Seat, Side, Viewer
 
+from domain.games.hbtlf import describe as sentences
 from domain.games.hbtlf import cite, claims, errata, fortress, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, Arrived, ClaimOpened, CombatRecorded, GameTurnBegun, HbtlfEffect, ImpulseBegun, ImpulsesDeclared,
@@ -328,6 +329,9 @@ class Hbtlf(Ruleset):
         return state
 
     # --- views -------------------------------------------------------------------------------------
+
+    def describe(self, effect: dict[str, Any], view: dict[str, Any]) -> str:
+        return sentences.sentence(effect)
 
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         return {
