@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from domain.games.breakout_pursuit import cite
+from domain.games.breakout_pursuit import cite, stacking
 from domain.games.breakout_pursuit.allowance import BOARD_MP, INITIAL, budget, own_unit
 from domain.games.breakout_pursuit.costs import Query, step, walk
 from domain.games.breakout_pursuit.effects import PassengerDisembarked, PassengerEmbarked, UnitMoved, UnitPlaced
@@ -192,7 +192,7 @@ def plan(state: State, data, u: Unit, path: tuple[str, ...], events: list[MoveEv
                      f"{TRANSFER_HEXES} in a Movement Phase.", cite.TRANSFER_MOVEMENT, unit=far[0])
     exiting = any(s[0] == "exit" for s in out)
     weight = int(u.combat_unit) + int(aboard is not None and aboard.combat_unit)
-    if weight and not exiting and path and stacks[path[-1]] + weight > STACK_LIMIT:
+    if weight and not exiting and path and not stacking.room(state, data, path[-1], stacks[path[-1]], weight, u.id):
         raise Reject("over_stacked", f"{path[-1]} already holds {stacks[path[-1]]} combat units: a move may not end over "
                      "the stacking limit of three.", cite.STACKING_M, hex=path[-1])
     return Plan(tuple(out), spent, b.points, tuple(dict.fromkeys(cites)))
