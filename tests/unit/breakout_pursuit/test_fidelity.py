@@ -187,3 +187,18 @@ def test_special_rule_g_reads_the_whole_map_by_default():
     assert defaults["special_rule_g_coast"].default == "whole_map"
     assert defaults["delay_suppressed_by_zoc"].cite == cite.DELAY_D
     assert defaults["air_strike_turn"].cite == cite.AIR_STRIKE_A
+
+
+def test_each_leg_of_a_move_cites_what_its_own_hexes_met():
+    """Movement, L236; TEC L260: a Truck's move recorded as legs (Truck B-C) cites the river for the
+    leg that crosses it only; @1 copied the whole move's citations onto every leg."""
+    from domain.games.breakout_pursuit.orders import MoveEvent
+
+    rs = move_rules(2)
+    s = move_position(rs, {U.A_TRUCK: "0304", U.A_INF: "0305"})
+    order = Move(unit=U.A_TRUCK, path=("0305", "0306", "0307"), events=(MoveEvent(at=1, kind="embark", unit=U.A_INF),))
+    ruling, _ = play(rs, s, "allied", order)
+    assert isinstance(ruling, Accepted), ruling
+    first, second = of(ruling, "bp.unit_moved")
+    assert cite.TEC_RIVER not in first.cite and cite.TEC_RIVER in second.cite  # the river runs between columns 05 and 06
+    assert PackDatum(key="map:hexside:0305/0306", provenance="placeholder") in second.cite
