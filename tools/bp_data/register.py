@@ -7,60 +7,18 @@ Keys: `counter:<id>[.<field>]`, `placement:<counter>@<hex or area>[.<field>]`,
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Iterator
 
-import msgspec
-
-from domain.kernel.pack.provenance import Provenance, kind
-from domain.kernel.pack.schema import Chart, Crt, Pack, ProvRef
+from domain.kernel.pack import keys
+from domain.kernel.pack.keys import resolve  # noqa: F401  (the tests resolve records through the register)
+from domain.kernel.pack.schema import Pack
 
 START, END = "<!-- placeholder-register:start -->", "<!-- placeholder-register:end -->"
 
 
-def resolve(p: ProvRef | dict, sources: dict[str, Provenance]) -> Provenance:
-    if isinstance(p, str):
-        return sources[p]
-    if isinstance(p, dict):
-        return msgspec.convert(p, Provenance)
-    return p
-
-
-def _record(key: str, prov, field_prov, sources) -> Iterator[tuple[str, str]]:
-    yield key, kind(resolve(prov, sources))
-    for f, fp in sorted((field_prov or {}).items()):
-        yield f"{key}.{f}", kind(resolve(fp, sources))
-
-
 def provenance_items(pack: Pack) -> Iterator[tuple[str, str]]:
     """(key, kind) for every record and every field override of the pack (map excluded)."""
-    src = pack.sources
-    for cid, c in sorted(pack.counters.items()):
-        yield from _record(f"counter:{cid}", c.prov, c.field_prov, src)
-    for name, t in sorted(pack.tables.items()):
-        if isinstance(t, Crt):
-            for roll, cells in sorted(t.rows.items()):
-                for col, cell in zip(t.columns, cells):
-                    yield f"crt:{roll}:{col}", kind(resolve(cell.prov, src))
-        elif isinstance(t, Chart):
-            for r in t.rows:
-                yield from _record(f"table:{name}:{r.key}", r.prov, r.field_prov, src)
-    for sid, s in sorted(pack.scenarios.items()):
-        yield from _record(f"scenario:{sid}", s.prov, s.field_prov, src)
-        for p in s.setup:
-            yield from _record(f"placement:{p.counter}@{p.at or p.area}", p.prov, p.field_prov, src)
-        for a in s.reinforcements:
-            yield from _record(f"arrival:T{a.turn}:{a.counter}", a.prov, a.field_prov, src)
-    yield from _extra("extra", pack.extra, src)
-
-
-def _extra(path: str, d: Any, src) -> Iterator[tuple[str, str]]:
-    if not isinstance(d, dict):
-        return
-    if "prov" in d:
-        yield from _record(path, d["prov"], d.get("field_prov"), src)
-        return
-    for k, v in sorted(d.items()):
-        yield from _extra(f"{path}:{k}", v, src)
+    return keys.items(pack)
 
 
 def placeholders(pack: Pack) -> list[str]:

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from domain.games.breakout_pursuit import cite, results
-from domain.games.breakout_pursuit.effects import AirStrikeResolved, CombatPending, FlagSet
+from domain.games.breakout_pursuit import cite, provenance, results
+from domain.games.breakout_pursuit.effects import AirStrikeResolved, CombatPending, FlagSet, FortressDestroyed
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, Combat, State
 from domain.games.breakout_pursuit.orders import AirStrike
+from domain.games.breakout_pursuit.strength import intact_fortress
 from domain.kernel.commands import Reject
 
 STRENGTH = 20  # "The Air Strike Combat Strength of 20" (Procedure)
@@ -100,11 +101,18 @@ def strike(adj, seat: str, order: AirStrike) -> None:
     result = data.crt_table.result(odds, roll.value)
     applied = APPLIED.get(result, "none")
     options = state.core.options
-    cites = list(CITES) + [results.RESULT_CITES[result], cite.ruling("air_strike_turn", options.get("air_strike_turn", 1)),
-                           cite.ruling("air_struck_units_attackable", options.get("air_struck_units_attackable", True))]
+    if data.fidelity:  # the cell's own line, or the reconstruction it came from; no "L318-324" for every cell
+        cites = [c for c in CITES if c != cite.CRT] + [*provenance.crt_cell(data, odds, roll.value),
+                                                       *results.result_cites(data, result)]
+    else:
+        cites = list(CITES) + [results.RESULT_CITES[result]]
+    cites += [cite.ruling("air_strike_turn", options.get("air_strike_turn", 1)),
+              cite.ruling("air_struck_units_attackable", options.get("air_struck_units_attackable", True))]
     if data.crt_table.beyond_table(STRENGTH, defense):
         cites.append(cite.CRT_CLAMP)
     fortress = order.hex in data.fortress_hexes
+    razed = fortress and applied in ("De", "Ex") and options.get("air_strike_fortress") == "destroys_fortress" \
+        and intact_fortress(state, data, order.hex)
     if fortress:
         cites += [cite.ruling("air_strike_fortress", options.get("air_strike_fortress", "units_only"))]
         if applied == "Dr":
@@ -120,4 +128,7 @@ def strike(adj, seat: str, order: AirStrike) -> None:
     adj.emit(CombatPending(combat=c, cite=(cite.AIR_STRIKE_D, results.RESULT_CITES[applied])))
     if applied in ("De", "Ex"):
         results.eliminate(adj, units, f"air strike ({applied})")
+    if razed:  # Fortress D: "the Fortress hex is destroyed" when Ex or De is applied to German units on it
+        adj.emit(FortressDestroyed(hex=order.hex, cite=(cite.FORTRESS_D, cite.AIR_STRIKE_D,
+                                                        cite.ruling("air_strike_fortress", "destroys_fortress"))))
     results.drive(adj)

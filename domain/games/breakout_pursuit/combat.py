@@ -14,11 +14,14 @@ from __future__ import annotations
 
 from itertools import chain, combinations, islice
 
-from domain.games.breakout_pursuit import airstrike, battlegroups, cite, results, retreat, strength, supply, supply_defence
+from domain.games.breakout_pursuit import (
+    airstrike, battlegroups, cite, provenance, results, retreat, strength, supply, supply_defence,
+)
 from domain.games.breakout_pursuit.effects import AttackResolved
-from domain.games.breakout_pursuit.model import ALLIED, GERMAN, SUPPLIED, State, Unit, enemy
+from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, SUPPLIED, State, Unit, enemy
 from domain.games.breakout_pursuit.orders import Advance, Attack, Battlegroups, DefensiveSupply, ExchangeLosses, Retreat
 from domain.kernel.commands import Order, Reject
+from domain.kernel.grid import hexside_id
 from domain.kernel.problem import Problem
 
 LIMIT = 64  # answers listed per decision: each is accepted; the list is not every possible answer
@@ -183,7 +186,8 @@ def resolve(adj, attackers: tuple[str, ...], hex_id: str, requested: str | None)
     modified = roll.value + a["drm"]
     result = data.crt_table.result(used, modified)
     options = state.core.options
-    cites = [cite.COMBAT_PROCEDURE, cite.COMBAT_G, cite.CRT] + strength.citations(
+    table = list(provenance.crt_cell(data, used, modified)) if data.fidelity else [cite.CRT]
+    cites = [cite.COMBAT_PROCEDURE, cite.COMBAT_G, *table] + strength.citations(
         a["attack_detail"], a["defense_detail"], options, a["german_unsupplied"])
     if a["drm"]:
         cites.append(cite.TEC_RIVER)
@@ -192,6 +196,12 @@ def resolve(adj, attackers: tuple[str, ...], hex_id: str, requested: str | None)
     if data.crt_table.beyond_table(a["attack"], a["defense"]):
         cites.append(cite.CRT_CLAMP)
     defenders = defender_ids(state, data, hex_id, enemy(side))
+    if data.fidelity:  # the map facts the strengths turned on, and invented counters in the fight
+        cites += provenance.hexes(data, [hex_id]) if a["defense_detail"].get("multiplier", 1) != 1 else ()
+        cites += provenance.hexsides(data, [hexside_id(state.units[u].hex, hex_id) for u in attackers]) if a["drm"] else ()
+        cites += provenance.counters(data, attackers + defenders)
+        isolated = [p for p in a["defense_detail"]["units"].values() if p["supply"] == ISOLATED]
+        cites += provenance.datum(data, "table:supply_effects:german_isolated") if side == ALLIED and isolated else ()
     adj.emit(AttackResolved(attackers=attackers, hex=hex_id, defenders=defenders, attack=a["attack"], defense=a["defense"],
                             attack_detail=a["attack_detail"], defense_detail=a["defense_detail"], defender_supply=a["supply"],
                             odds=used, computed_odds=column, drm=a["drm"], roll=roll, modified=modified, result=result,

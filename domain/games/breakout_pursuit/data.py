@@ -9,6 +9,8 @@ from functools import cached_property
 
 from domain.kernel.board import Board
 from domain.kernel.crt import CrtTable
+from domain.kernel.pack.keys import record_provenance
+from domain.kernel.pack.provenance import Provenance
 from domain.kernel.pack.schema import Chart, Crt, Pack
 from domain.kernel.search import distances
 
@@ -35,10 +37,13 @@ def _chart(pack: Pack, name: str) -> Chart:
 
 
 class GameData:
-    def __init__(self, pack: Pack):
+    def __init__(self, pack: Pack, *, fidelity: bool = False):
         if pack.map is None:
             raise MissingData("the Breakout & Pursuit pack has no map")
         self.pack = pack
+        # breakout-pursuit@2 (issue 16): rulings cite unprinted data as `pack` citations, each
+        # ruling carries its own citations and its reasons; @1 rules and cites as recorded.
+        self.fidelity = fidelity
         self.map = pack.map
         self.board = Board(pack.map)
         self.grid = self.board.grid
@@ -139,6 +144,11 @@ class GameData:
     def enterable(self, hex_id: str) -> bool:
         h = self.map.hexes.get(hex_id)
         return h is not None and h.terrain != "sea"
+
+    @cached_property
+    def provenance(self) -> dict[str, tuple[str, Provenance]]:
+        """Every datum's register key -> (weakest kind, own provenance), the map's included."""
+        return record_provenance(self.pack, with_map=True)
 
     # --- tables ---------------------------------------------------------------------------------
 

@@ -29,7 +29,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from domain.games.breakout_pursuit import cite
+from msgspec.structs import replace
+
+from domain.games.breakout_pursuit import cite, provenance, stacking
 from domain.games.breakout_pursuit.allowance import BOARD_MP, INITIAL, budget, own_unit
 from domain.games.breakout_pursuit.costs import Query, step, walk
 from domain.games.breakout_pursuit.effects import PassengerDisembarked, PassengerEmbarked, UnitMoved, UnitPlaced
@@ -39,6 +41,7 @@ from domain.games.breakout_pursuit.orders import Move, MoveEvent
 from domain.games.breakout_pursuit.stacking import STACK_LIMIT
 from domain.games.breakout_pursuit.supply_units import TRANSFER_HEXES, method_problem
 from domain.kernel.commands import Reject
+from domain.kernel.grid import hexside_id
 
 PASSENGER_MA = (5, 6)  # "Non-Mechanized units with a Movement Allowance of five or six" (Truck B)
 EDGE_D = "edge_D"
@@ -192,10 +195,19 @@ def plan(state: State, data, u: Unit, path: tuple[str, ...], events: list[MoveEv
                      f"{TRANSFER_HEXES} in a Movement Phase.", cite.TRANSFER_MOVEMENT, unit=far[0])
     exiting = any(s[0] == "exit" for s in out)
     weight = int(u.combat_unit) + int(aboard is not None and aboard.combat_unit)
-    if weight and not exiting and path and stacks[path[-1]] + weight > STACK_LIMIT:
+    if weight and not exiting and path and not stacking.room(state, data, path[-1], stacks[path[-1]], weight, u.id):
         raise Reject("over_stacked", f"{path[-1]} already holds {stacks[path[-1]]} combat units: a move may not end over "
                      "the stacking limit of three.", cite.STACKING_M, hex=path[-1])
     return Plan(tuple(out), spent, b.points, tuple(dict.fromkeys(cites)))
+
+
+def leg_cites(data, u: Unit, leg: tuple[str, ...], q: Query) -> tuple:
+    """The rules one leg of a move met (Movement, and the river, West Wall, ZOC or Zone of Delay of
+    its own steps), with the traced rivers it crossed as `pack` citations."""
+    _, why = walk(data, u, leg, q)
+    hexes = (u.hex,) + leg
+    rivers = provenance.hexsides(data, [hexside_id(a, b) for a, b in zip(hexes, hexes[1:]) if data.river_between(a, b)])
+    return tuple(dict.fromkeys((cite.MOVEMENT_GENERAL, *why, *rivers)))
 
 
 def move(adj, seat: str, order: Move) -> None:
@@ -203,9 +215,12 @@ def move(adj, seat: str, order: Move) -> None:
     state, data = adj.state, adj.ruleset.data
     u = own_unit(state, seat, order.unit)
     p = plan(state, data, u, tuple(order.path), _events(order))
+    q = Query(state, data, u.side).for_unit(u) if data.fidelity else None
     for s in p.steps:
         if s[0] == "leg":
-            adj.emit(UnitMoved(unit=u.id, path=(s[1],) + s[2], cost=s[3], allowance=p.allowance, cite=p.cites))
+            # @2: a leg cites what its own hexes met, not the whole move's (@1 copied the move's onto each leg)
+            why = leg_cites(data, replace(u, hex=s[1]), s[2], q) if q is not None else p.cites
+            adj.emit(UnitMoved(unit=u.id, path=(s[1],) + s[2], cost=s[3], allowance=p.allowance, cite=why))
         elif s[0] == "embark":
             adj.emit(PassengerEmbarked(truck=u.id, unit=s[1], hex=s[2], cost=s[3], cite=(cite.TRUCK_B, cite.TRUCK_C)))
         elif s[0] == "disembark":

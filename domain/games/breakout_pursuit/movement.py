@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from domain.games.breakout_pursuit import cite, logistics, move_events
+from domain.games.breakout_pursuit import cite, logistics, move_events, provenance, stacking
 from domain.games.breakout_pursuit.allowance import (  # allowance: part of this module's contract
     FROZEN, INITIAL, ISOLATED_MOVED, allowance, budget, frozen_at_start, own_unit, special_rule_a, special_rule_g, why_not,
 )
@@ -93,6 +93,8 @@ def _stacking(adj) -> None:
             continue
         excess = sorted(here, key=lambda u: (u.placed != turn, u.id))[:len(here) - STACK_LIMIT]
         why = (cite.STACKING_M, cite.ruling("reinforcement_overstack", state.core.options.get("reinforcement_overstack")))
+        if adj.ruleset.data.fidelity:  # under end_of_phase, moves may have left it over the limit too
+            why += (cite.ruling("stacking_checked", state.core.options.get("stacking_checked")),)
         for u in excess:
             if u.side == ALLIED and u.placed == turn:
                 adj.emit(UnitPlaced(unit=u.id, at=STAGING, reason="over_stacked", cite=why + (cite.ALLIED_REINFORCEMENTS,)))
@@ -145,8 +147,9 @@ def destinations(state: State, data, u: Unit, q: Query | None = None) -> dict[st
     q = (q or Query(state, data, u.side)).for_unit(u)
     after = state.core.options.get("minimum_move") == "after_spending"
     out = _search(data, q, u.hex, b.points, b.minimum_move, after)
-    if state.stack_weight(u):  # a combat unit, or a Truck carrying one
-        return {h: d for h, d in out.items() if q.stacks[h] < STACK_LIMIT}
+    weight = state.stack_weight(u)
+    if weight:  # a combat unit, or a Truck carrying one
+        return {h: d for h, d in out.items() if stacking.room(state, data, h, q.stacks[h], weight, u.id)}
     return dict(out)
 
 
@@ -233,9 +236,15 @@ def move(adj, seat: str, order: Move) -> None:
     end = order.path[-1]
     weight = state.stack_weight(u)  # a Truck's combat passenger moves with it
     there = q.stacks[end] - (end == u.hex) * weight
-    if weight and there >= STACK_LIMIT:
-        raise Reject("over_stacked", f"{end} already holds {there} combat units: a move may not end over the "
-                     "stacking limit of three.", cite.STACKING_M, hex=end, ruling="stacking_checked=each_move")
+    if weight and not stacking.room(state, data, end, there, weight, u.id):
+        relieved = "" if stacking.each_move(state) else " and no unit there that has not moved can still relieve it"
+        raise Reject("over_stacked", f"{end} already holds {there} combat units{relieved}: a move may not end over the "
+                     "stacking limit of three.", cite.STACKING_M, hex=end, ruling=stacking.ruling(state))
+    if data.fidelity:  # the map's rivers the cost turned on are traced, not printed: cited as such
+        hexes = (u.hex,) + tuple(order.path)
+        why += provenance.hexsides(data, [hexside_id(a, b) for a, b in zip(hexes, hexes[1:]) if data.river_between(a, b)])
+    if weight and there + weight > STACK_LIMIT:  # over the limit for now: to be relieved before the phase ends
+        why += [cite.STACKING_M, cite.ruling("stacking_checked", state.core.options.get("stacking_checked"))]
     adj.emit(UnitMoved(unit=u.id, path=(u.hex,) + tuple(order.path), cost=total, allowance=b.points, minimum_move=minimum,
                        cite=tuple(dict.fromkeys(b.cites + tuple(why)))))
     consequences(adj, u, tuple(order.path))

@@ -127,3 +127,43 @@ OPTIONS: tuple[Option, ...] = (
     Option(name="optional_rule_b", default=False, choices=(False, True), kind="optional_rule",
            description="Allied Airlanding Division (Optional Rules B).", cite=cite.rb("Optional Rules", "B", 598)),
 )
+
+
+def _literal(base: tuple[Option, ...], changed: dict[str, Option]) -> tuple[Option, ...]:
+    return tuple(changed.get(o.name, o) for o in base)
+
+
+# breakout-pursuit@2 (issue 16): each default is the literal reading of the text unless the text
+# itself supports the other; each option cites the rule it rules on. docs/breakout-pursuit-engine.md
+# lists what changed from @1 and why.
+OPTIONS_V2: tuple[Option, ...] = _literal(OPTIONS, {o.name: o for o in (
+    ruling("stacking_checked", "end_of_phase", ("end_of_phase", "each_move"),
+           "Stacking M: the limit 'applies only at the end of a Movement Phase, and throughout a Combat Phase'. A move "
+           "may end on a full hex while a unit there that has not moved yet can still leave it in the phase (two full "
+           "stacks may exchange units); whatever is still over the limit when the phase ends is eliminated, as units that "
+           "would over-stack in a retreat are. 'each_move': no move may end over the limit (@1).", cite.STACKING_M),
+    ruling("air_strike_fortress", "destroys_fortress", ("destroys_fortress", "units_only"),
+           "Fortress D: when De or Ex is applied to German units on a Fortress hex, 'the Fortress hex is destroyed', the "
+           "Air Strike's too; the struck units defend with their face value and ignore a Dr (Air-Strike D, Fortress D). "
+           "'units_only': the fortress stands (@1).", cite.FORTRESS_D),
+    ruling("special_rule_g_coast", "whole_map", ("whole_map", "north_of_seine"),
+           "Special Rule G holds 'all German units starting on or adjacent to a coastal city or coastal fortress hex, or "
+           "on Rotterdam or Amsterdam', anywhere on the map; 'north_of_seine' narrows it to the 15th Army's coast of the "
+           "rule's commentary (@1).", cite.SPECIAL_RULE_G),
+    ruling("air_struck_units_attackable", False, (False, True),
+           "The Air Strike is an 'air attack' (Air-Strike, Procedure) and 'no Enemy unit may be attacked more than once "
+           "per Combat Phase' (Combat E): the struck units may not be attacked again in that phase. True: they may (@1).",
+           cite.COMBAT_E),
+    ruling("delay_suppressed_by_zoc", "literal", ("literal", "zoc_payers_only"),
+           "Where a German ZOC and a Zone of Delay overlap, the Zone of Delay adds nothing, for every Allied unit.", cite.DELAY_D),
+    ruling("air_strike_turn", 1, (1,), "The Air Strike happens on Game-Turn 1 only: not in the Pursuit scenarios.",
+           cite.AIR_STRIKE_A),
+    ruling("vp_for_parent_replaced_by_bg", True, (True, False),
+           "A unit replaced by a battlegroup was 'eliminated' (Battlegroups L) and counts as destroyed for victory points "
+           "(Victory A, B).", cite.BATTLEGROUP_L),
+    ruling("supply_path_blocked_by", "blocking_units", ("blocking_units", "any_unit"),
+           "An 'Enemy occupied' hex on a supply path (Supply A) is one holding combat units or a Truck: Supply, Pipeline and "
+           "Naval Supply units alone do not block German paths (they do not stop German movement, Non-Combat A); Delay "
+           "markers never block (Delay B).", cite.SUPPLY_A),
+    ruling("bg_counter_limit", 0, (0,), "Battlegroup counters are unlimited (0 = no limit).", cite.BATTLEGROUP_M_TABLE),
+)})

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from domain.games.breakout_pursuit import cite, delay, pipelines
+from domain.games.breakout_pursuit import cite, delay, pipelines, provenance
 from domain.games.breakout_pursuit.effects import UnitPlaced
 from domain.games.breakout_pursuit.model import ALLIED, ELIMINATED, GERMAN, PENDING, STAGING, State, Unit
 from domain.games.breakout_pursuit.orders import PlaceReinforcement, PlaceReplacement
@@ -132,11 +132,15 @@ def enter(adj) -> bool:
     state, data = adj.state, adj.ruleset.data
     side = state.core.clock.side
     if side == GERMAN:
-        row = data.time_record.get(state.core.clock.turn, {})
+        turn = state.core.clock.turn
+        row = data.time_record.get(turn, {})
+        # @2: the Time Record line of the turn's points (L819-824), or the reconstruction after Game-Turn 6
+        why = (cite.GERMAN_REPLACEMENTS, *provenance.datum(data, f"table:time_record:{turn}")) if data.fidelity else (
+            cite.GERMAN_REPLACEMENTS,)
         for cls, ledger in RP_LEDGER.items():
             points = int(row.get(RP_COLUMN[cls], 0) or 0)
             if points:
-                adj.emit(LedgerPosted(ledger=ledger, owner=GERMAN, kind="credit", amount=points, cite=(cite.GERMAN_REPLACEMENTS,)))
+                adj.emit(LedgerPosted(ledger=ledger, owner=GERMAN, kind="credit", amount=points, cite=why))
     return next(_orders(adj.state, data, side, None), None) is not None or bool(pipelines.legal(adj.state, data, side))
 
 
@@ -184,7 +188,11 @@ def place(adj, seat: str, order: PlaceReinforcement) -> None:
     # The Game-Turn of placement: German units pay 1 MP to move onto the map (L690); Allied ones still
     # over-stacked on Cherbourg at the end of the Initial Movement Phase go to the Staging Area (L684).
     reason = "withheld" if order.at == STAGING else "reinforcement"
-    adj.emit(UnitPlaced(unit=u.id, at=order.at, reason=reason, turn=state.core.clock.turn, cite=(_rule(side, u),)))
+    why: tuple = (_rule(side, u),)
+    if data.fidelity:  # an invented arrival (German Game-Turns 10-16) or counter says so where it acts
+        due = state.arrivals.get(u.id)
+        why += provenance.unprinted(data, [f"arrival:T{due}:{u.id}", f"counter:{u.id}"] if due else [f"counter:{u.id}"])
+    adj.emit(UnitPlaced(unit=u.id, at=order.at, reason=reason, turn=state.core.clock.turn, cite=why))
 
 
 def replace(adj, seat: str, order: PlaceReplacement) -> None:

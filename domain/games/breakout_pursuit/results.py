@@ -32,6 +32,16 @@ STEPS = {
 }
 RESULT_CITES = {"Ae": cite.RESULT_AE, "De": cite.RESULT_DE, "Ex": cite.RESULT_EX, "Ar": cite.RESULT_AR, "Dr": cite.RESULT_DR,
                 "Ad": cite.RESULT_AD, "Ad-Dr": cite.RESULT_AD_DR}
+
+
+def result_cites(data, result: str) -> tuple:
+    """The Explanation of Results entries of a result. @2: "Ad-Dr" is explained by its two parts (Ad,
+    Dr); @1 cited the row-0 line that prints it."""
+    if data.fidelity and result == "Ad-Dr":
+        return (cite.RESULT_AD, cite.RESULT_DR)
+    return (RESULT_CITES[result],)
+
+
 FRAME_OF = {"defender_retreat": "retreat", "attacker_retreat": "retreat", "attacker_exchange": "exchange",
             "defender_battlegroups": "battlegroups", "attacker_battlegroups": "battlegroups", "advance": "advance"}
 ANSWER_TAG = {"retreat": "retreat", "exchange": "exchange_losses", "battlegroups": "battlegroups", "advance": "advance"}
@@ -62,7 +72,7 @@ def begin(adj, attackers: tuple[str, ...], hex_id: str, defenders: tuple[str, ..
         steps = ()  # "Dr" does not apply to a German Fortress hex or units on it (Fortress D); Ad still does
         adj.cite(cite.FORTRESS_D)
     c = Combat(attackers=attackers, hex=hex_id, defenders=defenders, result=result, steps=steps, origins=origins)
-    adj.emit(CombatPending(combat=c, cite=(cite.COMBAT_PROCEDURE, RESULT_CITES[result])))
+    adj.emit(CombatPending(combat=c, cite=(cite.COMBAT_PROCEDURE, *result_cites(adj.ruleset.data, result))))
     if result == "Ae":
         eliminate(adj, attackers, "Ae")
     elif result in ("De", "Ex"):
@@ -70,9 +80,9 @@ def begin(adj, attackers: tuple[str, ...], hex_id: str, defenders: tuple[str, ..
         face = sum(adj.state.units[u].strength for u in lost)
         eliminate(adj, lost, result)
         if fortress:
-            adj.emit(FortressDestroyed(hex=hex_id, cite=(cite.FORTRESS_D, RESULT_CITES[result])))
+            adj.emit(FortressDestroyed(hex=hex_id, cite=(cite.FORTRESS_D, *result_cites(adj.ruleset.data, result))))
             face += int(adj.ruleset.data.tec_row(FORTRESS).get("intrinsic_defense", 0))
-        adj.emit(CombatPending(combat=replace(adj.state.combat, face_lost=face), cite=(RESULT_CITES[result],)))
+        adj.emit(CombatPending(combat=replace(adj.state.combat, face_lost=face), cite=result_cites(adj.ruleset.data, result)))
     elif result in ("Ad", "Ad-Dr"):
         adj.emit(UnitsDisrupted(units=attackers, turn=adj.core.clock.turn, cite=(cite.RESULT_AD,)))
     drive(adj)
@@ -146,7 +156,7 @@ def ask(adj, c: Combat, step: str) -> bool:
         prompt = {"step": step, "hex": c.hex, "result": c.result, "units": list(units),
                   "rule": "Retreat the units in the order you list them; each goes to one of the legal hexes closest to "
                           "its side's source of supply (any of them if tied); a unit with no legal hex is eliminated."}
-        adj.open_frame("retreat", (seat_of(state, enemy(side)),), prompt=prompt, cite=(cite.RETREAT_J, RESULT_CITES[c.result]))
+        adj.open_frame("retreat", (seat_of(state, enemy(side)),), prompt=prompt, cite=(cite.RETREAT_J, *result_cites(data, c.result)))
         return True
     if step.endswith("battlegroups"):
         offer = battlegroups.eligible(state, data, c.eliminated, c.origins, side)

@@ -16,7 +16,7 @@ from domain.games.breakout_pursuit.describe import Sentences
 from domain.games.breakout_pursuit.effects import BPEffect
 from domain.games.breakout_pursuit.evolve import evolve
 from domain.games.breakout_pursuit.model import State
-from domain.games.breakout_pursuit.options import OPTIONS
+from domain.games.breakout_pursuit.options import OPTIONS, OPTIONS_V2
 from domain.games.breakout_pursuit.orders import (
     AcceptHistoricalSetup, Advance, AirdropUnit, Airland, AirStrike, Attack, Battlegroups, BPOrder, DefensiveSupply,
     EndPhase, ExchangeLosses, JudgeSupply, Move, MoveNavalSupply, MoveToStaging, PipelineMove, PlaceDelayMarker,
@@ -28,6 +28,7 @@ from domain.kernel import phases
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.commands import Order, Reject
 from domain.kernel.core import Clock
+from domain.kernel.effects import PhaseAdvanced
 from domain.kernel.ruleset import Ruleset
 from domain.kernel.seats import PUBLIC, Viewer
 
@@ -253,4 +254,43 @@ def can_end_phase(state: State) -> bool:
             and not setups.remaining(state))
 
 
+class BreakoutPursuit2(BreakoutPursuit):
+    """`breakout-pursuit@2` (issue 16): the literal text as the default of every option
+    (`options.OPTIONS_V2`), rulings that cite an unprinted datum as such (`provenance.py`), and
+    each accepted ruling carries the citations of the rules that decided it. @1 stays as recorded."""
+
+    version = 2
+    options = OPTIONS_V2
+
+    def prepare(self) -> None:
+        self.data = GameData(self.pack, fidelity=True)
+
+    def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
+        data = self.data if self.pack is pack else GameData(pack, fidelity=True)
+        return setup(data, scenario, game_id=game_id, ruleset_id=self.id, options=options)
+
+    def begin(self, adj: Adjudication) -> None:
+        start = len(adj.effects)
+        super().begin(adj)
+        adj.cite(*own_citations(adj.effects[start:], cite.SETTING_UP))
+
+    def rule(self, adj: Adjudication, seat: str, order: Order) -> None:
+        start = len(adj.effects)
+        super().rule(adj, seat, order)
+        adj.cite(*own_citations(adj.effects[start:], cite.SEQUENCE))
+
+
+def own_citations(effects, fallback) -> tuple:
+    """A ruling's own citations: those of the effects the order itself caused, before the phases it
+    ended play on (an accepted move: Movement and whatever its path met; an attack: Combat, the CRT
+    cell, the strengths' rules); `fallback` (the Sequence of Play) for an order that only ends its phase."""
+    out: dict = {}
+    for e in effects:
+        if isinstance(e, PhaseAdvanced):
+            break
+        out.update(dict.fromkeys(e.cite))
+    return tuple(out) or (fallback,)
+
+
 BREAKOUT_PURSUIT = BreakoutPursuit()
+BREAKOUT_PURSUIT_2 = BreakoutPursuit2()

@@ -21,7 +21,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Iterable, NamedTuple
 
-from domain.games.breakout_pursuit import cite, rhine, supply
+from domain.games.breakout_pursuit import cite, provenance, rhine, supply
 from domain.games.breakout_pursuit.data import DUSSELDORF, ESSEN, NORTH_OF_BREAKOUT_LINE, MissingData
 from domain.games.breakout_pursuit.effects import ControlChanged, FlagSet, UnitEliminated
 from domain.games.breakout_pursuit.model import ALLIED, EXITED, GERMAN, SIDES, SUPPLIED, State, Unit, enemy
@@ -64,6 +64,13 @@ def unit_points(data, u: Unit) -> int:
     return table[schedule_key(u, table)]
 
 
+def points_cites(data, u: Unit) -> tuple:
+    """The victory point schedule line of a unit: printed (L515-526, L532-543) or reconstructed."""
+    german = u.side == GERMAN
+    table = data.vp_for_german_units if german else data.vp_for_allied_units
+    return provenance.datum(data, f"table:{'vp_german_units' if german else 'vp_allied_units'}:{schedule_key(u, table)}")
+
+
 def surrounded(state: State, data, u: Unit) -> bool:
     """Every side of the unit's hex is a sea hexside, faces an all-sea hex, or faces a hex occupied
     by enemy units (option surrounded_by); a map edge or an off-map hex does not surround."""
@@ -99,6 +106,8 @@ def eliminate(adj, unit_ids: Iterable[str], cause: str) -> None:
         scorer = enemy(u.side)
         rule = cite.VICTORY_A if scorer == ALLIED else cite.VICTORY_B
         cites = (rule, cite.VP_ALL_UNITS, cite.ruling("surrounded_by", state.core.options.get("surrounded_by", "blocking_units")))
+        if data.fidelity:  # the schedule line the points were read from (or its reconstruction), the counter if invented
+            cites = (rule, *points_cites(data, u), *cites[1:], *provenance.counters(data, [uid]))
         points = unit_points(data, u) * (2 if ringed[uid] else 1)
         adj.emit(UnitEliminated(unit=uid, hex=u.hex, cause=cause, surrounded=ringed[uid], points=points, cite=cites))
         if points:
