@@ -33,6 +33,7 @@ from domain.kernel.log import COMMAND_TYPES, fold
 from domain.kernel.seats import PUBLIC_VIEWER, REFEREE_VIEWER
 from services.export import export_lines, parse
 from services.games import Games
+from services.queries import Queries
 from services.keys import Keyring
 from services.verify import verify
 
@@ -52,9 +53,9 @@ def live(s: stack.Server, orders: int, rng: random.Random) -> list[float]:
     s.rt.wait_for(g, 1, 60)
     samples = []
     while len(samples) < orders and games.store.projection(g).status == "active":
-        seats = game.to_act(games.context(g).ruleset, games.state(g))
+        seats = game.to_act(games.context(g).ruleset, Queries(games).state(g))
         seat = rng.choice(seats)
-        order = rng.choice(games.legal(g, seat))
+        order = rng.choice(Queries(games).legal(g, seat))
         t0 = time.perf_counter()
         result = games.submit_order(g, seat, msgspec.to_builtins(order), principal=seat)
         if not s.rt.wait_for(g, result.last_version, 120):
@@ -123,11 +124,11 @@ def verify_rate(games: Games, game_id: str) -> tuple[float, int]:
 def state_at_last(games: Games, game_id: str, reads: int) -> tuple[float, int]:
     """Median seconds of state?at=<last event> (the public view), and the log's length."""
     last = games.store.head(game_id).version
-    games.view(game_id, PUBLIC_VIEWER, at=last)  # the context and catalog loaded
+    Queries(games).view(game_id, PUBLIC_VIEWER, at=last)  # the context and catalog loaded
     times = []
     for _ in range(reads):
         t0 = time.perf_counter()
-        games.view(game_id, PUBLIC_VIEWER, at=last)
+        Queries(games).view(game_id, PUBLIC_VIEWER, at=last)
         times.append(time.perf_counter() - t0)
     return statistics.median(times), last
 
@@ -183,7 +184,7 @@ def run(quick: bool) -> dict[str, dict]:
             baseline_is=f"the same on a {short_n}-event log",
             note=f"{long_n} events: a 1.1 game with {size['pad']} out-of-turn orders (rejected) before each real one, "
                  f"{long_sc.accepted} accepted; snapshots every 1,000 events; without them "
-                 f"(a full replay) {unsnapped * 1000:.0f} ms; Games.view(at=last) as the endpoint calls it, no HTTP"),
+                 f"(a full replay) {unsnapped * 1000:.0f} ms; Queries.view(at=last) as the endpoint calls it, no HTTP"),
         "umpire verify rate": figure(
             audit, live_rate, target=0.8, unit="/s", baseline_is="live adjudication rate of the same commands (2 workers, preloaded)",
             note=f"{checked} rulings re-adjudicated from the referee's export, chain and keys checked too"),

@@ -5,7 +5,7 @@
 Server mode as `make serve` runs it: durable PostgreSQL, Redis, two `umpire worker --concurrency 1`
 processes (beat embedded in the first, sweeping every 5 s). C client threads in this process act as
 the API does: a bot picks a random legal order of one of its games (from the projection), submits it
-(one append, one Celery nudge) and waits for its ruling as `?wait=` does (services/worker/wait.py);
+(one append, one Celery nudge) and waits for its ruling as `?wait=` does (services/queries.py);
 the time from the submission to the ruling being visible is one sample. Then it thinks (exponential,
 mean THINK s) and plays its next game. A finished game is replaced by a new one (not timed).
 
@@ -30,6 +30,7 @@ import redis as redis_client
 from bench import noop, stack
 from bench.results import figure
 from services.games import Games
+from services.queries import Queries
 from tests.faults.support import WorkerProcess
 
 THINK = 2.0  # s, mean pause between a bot's ruling and its next order
@@ -95,7 +96,7 @@ class Bots:
             self.mine[i][k] = g = self.new_game()
             self.s.rt.wait_for(g, 1, 30)
         seats = games.context(g).genesis.layout.seat_ids()
-        options = [(seat, o) for seat in seats for o in games.legal(g, seat)]
+        options = [(seat, o) for seat in seats for o in Queries(games).legal(g, seat)]
         if not options:
             return None
         seat, order = rng.choice(options)

@@ -24,7 +24,7 @@ import psycopg
 
 from infra import localservices
 from services.config import Settings
-from services.runtime import Runtime, build
+from services.bootstrap import Runtime, build
 from tests.faults.support import WorkerProcess
 
 

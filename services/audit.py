@@ -14,7 +14,8 @@ import msgspec
 from domain.kernel import game
 from domain.kernel.log import COMMAND_TYPES, fold
 from domain.kernel.seats import Viewer, can_see
-from services.games import Games, event_view
+from services.games import Games
+from services.queries import event_view
 
 
 def diff(before: Any, after: Any, path: str = "") -> list[dict[str, Any]]:

@@ -17,6 +17,7 @@ import msgspec
 from domain.kernel import chain
 from domain.kernel.seats import Viewer, can_see
 from services.games import Games
+from services.queries import Queries
 
 FORMAT = "umpire-export-1"
 
@@ -84,7 +85,7 @@ def text_export(games: Games, game_id: str, viewer: Viewer) -> str:
     """A readable record in the spirit of PGN: tag pairs, then the orders by turn and phase with
     their rulings, dice and citations as {comments}."""
     ctx = games.context(game_id)
-    summary = games.summary(game_id)
+    summary = Queries(games).summary(game_id)
     over = summary["status"] == "finished"
     g = ctx.genesis
     tags = {

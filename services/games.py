@@ -1,8 +1,8 @@
-"""The application service: create games, take commands into the log, read states and logs.
+"""The command side: create games, take commands into the log; and each game's context (the
+ruleset, pack and codec its genesis pinned), which the read side (`services.queries`) shares.
 
-It never adjudicates: it appends commands (one short transaction each) and nudges the worker;
-reads use the worker's projection or replay the log through the pure `apply`. The API, the CLI
-and the tests call it; it knows nothing of HTTP.
+It never adjudicates: it appends commands (one short transaction each) and nudges the worker. The
+API, the CLI and the tests call it; it knows nothing of HTTP.
 """
 from __future__ import annotations
 
@@ -13,13 +13,13 @@ from typing import Any, Callable
 
 import msgspec
 
-from domain.kernel import chain, game
+from domain.kernel import game
 from domain.kernel.commands import Command
 from domain.kernel.log import (
-    COMMAND_TYPES, Codec, DiceSpec, ForkRef, GameCreated, OrderSubmitted, RefereeCommand, SystemCommand, encode, fold,
+    Codec, DiceSpec, ForkRef, GameCreated, OrderSubmitted, RefereeCommand, SystemCommand, encode, fold,
 )
-from domain.kernel.seats import PUBLIC, REFEREE, Viewer, can_see, to_seats
-from infra.eventstore import AppendResult, Idempotency, NewEvent, StoredEvent, UnknownGame
+from domain.kernel.seats import PUBLIC, REFEREE, to_seats
+from infra.eventstore import AppendResult, EventStore, Idempotency, NewEvent, UnknownGame
 from services import keys
 from services.catalog import Catalog
 
@@ -46,6 +46,15 @@ class Context:
 
     def decode_state(self, data: bytes) -> Any:
         return msgspec.json.decode(data, type=self.ruleset.state_type)
+
+    def replay(self, store: EventStore, game_id: str, at: int) -> Any:
+        """The state after event `at`: the nearest snapshot at or before it (written by the worker
+        every `snapshot_every` events) and the log after it folded through the pure `apply`."""
+        g = self.genesis
+        snap = store.snapshot(game_id, at_most=at, ruleset=g.ruleset, pack_hash=g.pack_hash)
+        after, state = (snap[0], self.decode_state(snap[1])) if snap else (0, self.initial())
+        events = store.read(game_id, after=after, upto=at)
+        return fold(self.ruleset, self.codec, state, ((e.type, e.data) for e in events))
 
 
 @dataclass(frozen=True)
@@ -99,7 +108,7 @@ class Games:
         keys. Its genesis names (game, at, state digest); while the parent is running it is seen
         by referees only, since it holds the whole position, hidden pieces included."""
         ctx = self.context(game_id)
-        parent = self.state(game_id, at)
+        parent = ctx.replay(self.store, game_id, at)
         new_id = str(uuid.uuid4())
         # The parent's last order is not the fork's to take back.
         state = msgspec.structs.replace(parent, core=msgspec.structs.replace(parent.core, game_id=new_id, undo=None))
@@ -170,7 +179,7 @@ class Games:
         except Exception:
             pass
 
-    # --- reading -------------------------------------------------------------------------------
+    # --- contexts: what the genesis of a game pinned, loaded once ------------------------------
 
     def context(self, game_id: str) -> Context:
         ctx = self._contexts.get(game_id)
@@ -191,83 +200,5 @@ class Games:
         except LookupError:
             return self.store.get_pack(h)
 
-    def state(self, game_id: str, at: int | None = None) -> Any:
-        """The state now (the worker's projection), or after event `at`: the nearest snapshot at or
-        before it (written by the worker every `snapshot_every` events) and the log after it replayed."""
-        ctx = self.context(game_id)
-        if at is None:
-            proj = self.store.projection(game_id)
-            if proj.state is not None:
-                return ctx.decode_state(proj.state)
-            return ctx.initial()
-        g = ctx.genesis
-        snap = self.store.snapshot(game_id, at_most=at, ruleset=g.ruleset, pack_hash=g.pack_hash)
-        after, state = (snap[0], ctx.decode_state(snap[1])) if snap else (0, ctx.initial())
-        events = self.store.read(game_id, after=after, upto=at)
-        return fold(ctx.ruleset, ctx.codec, state, ((e.type, e.data) for e in events))
 
-    def view(self, game_id: str, viewer: Viewer, at: int | None = None) -> dict[str, Any]:
-        ctx = self.context(game_id)
-        return game.view(ctx.ruleset, self.state(game_id, at), viewer)
-
-    def legal(self, game_id: str, seat: str, unit: str | None = None) -> list[Any]:
-        ctx = self.context(game_id)
-        return game.legal(ctx.ruleset, self.state(game_id), seat, unit=unit)
-
-    def summary(self, game_id: str) -> dict[str, Any]:
-        ctx = self.context(game_id)
-        # The projection first: a fold commits its events with it, so the head read after it holds
-        # at least every event `adjudicated` accounts for (the other way round, a fold landing
-        # between the reads gives a `version` behind the log, and an order sent at it is a 409).
-        proj = self.store.projection(game_id)
-        head = self.store.head(game_id)
-        summary = msgspec.json.decode(proj.summary) if proj.summary not in (b"", b"{}") else game.summary(ctx.ruleset, ctx.initial())
-        return {"id": game_id, "scenario": f"{ctx.ruleset.name}/{ctx.genesis.scenario}", "ruleset": ctx.ruleset.id,
-                "status": proj.status, "turn": summary["turn"], "phase": summary["phase"], "label": summary["label"],
-                "to_act": summary["to_act"] if proj.status == "active" else [], "version": head.version,
-                "head_link": head.link.hex(),
-                "adjudicated_version": proj.adjudicated, "result": summary["result"], "official": ctx.genesis.official}
-
-    def events(self, game_id: str, viewer: Viewer, *, after: int = 0, limit: int = 100) -> list[dict[str, Any]]:
-        self.context(game_id)
-        over = self.store.projection(game_id).status == "finished"
-        return [event_view(e, viewer, game_over=over) for e in self.store.read(game_id, after=after, limit=limit)]
-
-    def ruling(self, game_id: str, command_version: int, viewer: Viewer) -> dict[str, Any] | None:
-        """The ruling on a command and its effects, as the viewer may see them; None until ruled."""
-        proj = self.store.projection(game_id)
-        if proj.adjudicated < command_version:
-            return None
-        events = self.store.read(game_id, after=command_version)
-        for i, e in enumerate(events):
-            if e.type in ("ruling", "adjudication.failed") and e.adjudicates == command_version:
-                head = event_view(e, viewer, game_over=proj.status == "finished")
-                if e.type == "adjudication.failed":
-                    return {"ruling": head, "effects": []}
-                n = msgspec.json.decode(e.data).get("effects", 0)
-                return {"ruling": head, "effects": [event_view(x, viewer, game_over=proj.status == "finished") for x in events[i + 1:i + 1 + n]]}
-        return None
-
-
-def event_view(e: StoredEvent, viewer: Viewer, *, game_over: bool = False) -> dict[str, Any]:
-    """An event as the viewer may see it; hidden ones as stubs that still verify in the chain."""
-    out: dict[str, Any] = {"version": e.version, "position": e.position, "type": e.type, "visibility": e.visibility,
-                           "schema_version": e.schema_version, "recorded_at": e.recorded_at, "link": e.link.hex()}
-    if e.adjudicates is not None:
-        out["adjudicates"] = e.adjudicates
-    if can_see(e.visibility, viewer, game_over=game_over):
-        out["data"] = msgspec.json.decode(e.data)
-        out["metadata"] = msgspec.json.decode(e.metadata)
-        out["salt"] = e.salt.hex()
-    else:
-        out["hidden"] = True
-        out["data_digest"] = chain.data_digest(e.salt, e.data).hex()
-        out["metadata_digest"] = chain.metadata_digest(e.salt, e.metadata).hex()
-    return out
-
-
-def is_command(e: StoredEvent) -> bool:
-    return e.type in COMMAND_TYPES
-
-
-__all__ = ["Games", "Context", "Created", "BadOrder", "UnknownSeat", "event_view", "PUBLIC"]
+__all__ = ["Games", "Context", "Created", "BadOrder", "UnknownSeat", "PUBLIC"]

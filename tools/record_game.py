@@ -22,6 +22,7 @@ from infra.eventstore import open_store
 from services.catalog import Catalog
 from services.export import export_lines
 from services.games import Games
+from services.queries import Queries
 from services.worker.fold import fold_game
 
 
@@ -36,7 +37,7 @@ def record(scenario: str, seed: int, out: Path, *, max_orders: int) -> dict:
             while games.store.lagging(limit=10):
                 fold_game(games, g)
             data = b"".join(export_lines(games, g, REFEREE_VIEWER))
-            summary = games.summary(g)
+            summary = Queries(games).summary(g)
         finally:
             store.close()
     out.write_bytes(gzip.compress(data, 9, mtime=0) if out.suffix == ".gz" else data)

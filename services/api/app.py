@@ -1,6 +1,7 @@
-"""The FastAPI app: thin routes over the `Games` service, versioned under /v1. It never adjudicates.
+"""The FastAPI app: thin routes over the command side (`Games`) and the read side (`Queries`), versioned
+under /v1. It never adjudicates.
 
-`create_app(settings, runtime, tokens)` takes what `services.runtime.build` and `infra.auth`
+`create_app(settings, runtime, tokens)` takes what `services.bootstrap.build` and `infra.auth`
 give; its lifespan starts and stops the runtime (the embedded fold thread, in embedded mode).
 """
 from __future__ import annotations

@@ -20,6 +20,7 @@ from domain.kernel.ruleset import OptionError
 from infra.eventstore import GameExists, IdempotencyMismatch, StoreUnavailable, UnknownGame, VersionConflict
 from services.catalog import ScenarioNotPlayable, ScenarioNotStartable, UnknownScenario
 from services.games import BadOrder, UnknownSeat
+from services.queries import BeyondLog
 
 log = logging.getLogger("umpire.api")
 RETRY_AFTER_STORE = 5  # seconds a client should wait when the event store is down
@@ -66,6 +67,8 @@ def _mapped(exc: Exception) -> ApiError:
             return ApiError(404, "game_not_found", str(exc), game_id=exc.game_id)
         case UnknownSeat():
             return ApiError(404, "seat_not_found", str(exc))
+        case BeyondLog():
+            return ApiError(422, "beyond_log", str(exc), at=exc.at, version=exc.version)
         case VersionConflict():
             return ApiError(409, "version_conflict", f"expected version {exc.expected}, the log is at {exc.actual}",
                             expected_version=exc.expected, version=exc.actual)
@@ -94,7 +97,7 @@ def _mapped(exc: Exception) -> ApiError:
     raise TypeError(exc)
 
 
-HANDLED = (ApiError, UnknownGame, UnknownSeat, VersionConflict, GameExists, IdempotencyMismatch, BadOrder,
+HANDLED = (ApiError, UnknownGame, UnknownSeat, BeyondLog, VersionConflict, GameExists, IdempotencyMismatch, BadOrder,
            ScenarioNotPlayable, UnknownScenario, OptionError, StoreUnavailable)
 
 

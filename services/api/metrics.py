@@ -13,6 +13,7 @@ from typing import Any, Callable
 import msgspec
 
 from domain.kernel.log import COMMAND_TYPES
+from services.queries import Queries
 
 BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 FEED_BATCH = 5000
@@ -58,10 +59,10 @@ class Metrics:
             h[-2] += 1
             h[-1] += seconds
 
-    def read_feed(self, store) -> None:
+    def read_feed(self, queries: Queries) -> None:
         with self._lock:
             for _ in range(FEED_BATCHES_PER_SCRAPE):
-                events = store.read_all(after_position=self._position, limit=FEED_BATCH)
+                events = queries.feed(after_position=self._position, limit=FEED_BATCH)
                 for e in events:
                     if e.type in COMMAND_TYPES:
                         self.commands[e.type] += 1
@@ -74,7 +75,7 @@ class Metrics:
                 if len(events) < FEED_BATCH:
                     return
 
-    def render(self, store, queue_depth: Callable[[], int | None]) -> str:
+    def render(self, queries: Queries, queue_depth: Callable[[], int | None]) -> str:
         out: list[str] = []
 
         def metric(name: str, kind: str, help_: str, samples: list[tuple[str, float]]) -> None:
@@ -83,8 +84,8 @@ class Metrics:
 
         store_up, lagging = 1, None
         try:
-            self.read_feed(store)
-            lagging = len(store.lagging(limit=100_000))
+            self.read_feed(queries)
+            lagging = queries.lagging_count()
         except Exception:
             store_up = 0
         depth = queue_depth()

@@ -18,7 +18,7 @@ def verify(args: argparse.Namespace, settings: Settings) -> int:
     from services import verify as verifier
 
     if args.finished:
-        from services.wiring import build_games
+        from services.bootstrap import build_games
 
         games = build_games(settings)
         reports = verifier.verify_finished(games)

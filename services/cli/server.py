@@ -9,7 +9,7 @@ from services.cli.command import Command
 from services.cli.tokens import FIRST_ORGANISER, open_tokens_for
 from services.config import Settings
 
-CELERY_APP = "services.worker.app"
+CELERY_APP = "services.bootstrap"
 
 
 def db_migrate(args: argparse.Namespace, settings: Settings) -> int:
@@ -71,7 +71,7 @@ def serve(args: argparse.Namespace, settings: Settings) -> int:
 
     from services.api import logs
     from services.api.app import create_app
-    from services.runtime import build
+    from services.bootstrap import build
 
     logs.configure(settings.log_level)
     tokens = open_tokens_for(settings)

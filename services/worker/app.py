@@ -9,8 +9,9 @@ projection row lock, so duplicate, lost, late or reordered messages change nothi
     umpire.sweep()               beat, every UMPIRE_SWEEP_SECONDS: folds games whose projection lags
     umpire.ping()                does nothing: the round-trip baseline of bench/bench_worker.py
 
-Run with `umpire worker` and `umpire beat` (services/cli.py). `celery -A services.worker.app`
-finds `app`, built from the environment on first use.
+Run with `umpire worker` and `umpire beat` (services/cli/server.py): `celery -A services.bootstrap`,
+whose `app` is `make_app` with the composition root's `build_games`. Without a `build_games` the
+app only sends tasks by name (the API's nudge, the benches); it runs none.
 """
 from __future__ import annotations
 
@@ -18,15 +19,15 @@ import logging
 import os
 import random
 import time
-from typing import Any
+from typing import Any, Callable
 
 from celery import Celery, signals
 from celery.exceptions import SoftTimeLimitExceeded
 from kombu import Exchange, Queue
 
 from infra.eventstore import LockTimeout, StoreUnavailable, UnknownGame
-from services.config import Settings, from_env
-from services.wiring import build_games
+from services.config import Settings
+from services.games import Games
 from services.worker.fold import FoldResult, fold_game
 
 log = logging.getLogger("umpire.worker")
@@ -84,15 +85,16 @@ class _Process:
     """The service objects of one worker process, built on first use: after the prefork fork,
     never before (a connection pool must not cross a fork)."""
 
-    def __init__(self, settings: Settings):
+    def __init__(self, settings: Settings, build_games: Callable[[Settings], Games]):
         self.settings = settings
-        self._games = None
+        self._build = build_games
+        self._games: Games | None = None
         self._pid = 0
 
     @property
-    def games(self):
+    def games(self) -> Games:
         if self._games is None or self._pid != os.getpid():
-            self._games, self._pid = build_games(self.settings), os.getpid()
+            self._games, self._pid = self._build(self.settings), os.getpid()
         return self._games
 
     def fold(self, game_id: str) -> FoldResult | None:
@@ -108,13 +110,17 @@ class _Process:
         return result
 
 
-def make_app(settings: Settings) -> Celery:
+def make_app(settings: Settings, build_games: Callable[[Settings], Games] | None = None) -> Celery:
     if not settings.redis_url:
         raise ValueError("server mode needs UMPIRE_REDIS_URL (redis://host:port/db)")
     app = Celery("umpire", set_as_current=False)
     app.conf.update(celery_config(settings))
-    process = _Process(settings)
+    if build_games is not None:
+        _tasks(app, _Process(settings, build_games))
+    return app
 
+
+def _tasks(app: Celery, process: _Process) -> None:
     @app.task(name="umpire.fold", bind=True, max_retries=MAX_RETRIES)
     def fold(self, game_id: str) -> None:
         try:
@@ -164,8 +170,6 @@ def make_app(settings: Settings) -> Celery:
     def ping() -> None:
         return None
 
-    return app
-
 
 @signals.worker_ready.connect
 def _check_redis_eviction(sender=None, **_) -> None:
@@ -180,11 +184,3 @@ def _check_redis_eviction(sender=None, **_) -> None:
     if policy != "noeviction":
         log.error("Redis maxmemory-policy is %r; set it to noeviction or Celery may lose messages", policy)
 
-
-def __getattr__(name: str) -> Celery:
-    """`app`, for `celery -A services.worker.app`: built from the environment on first use, so
-    importing this module (the nudge, tests) needs no environment."""
-    if name == "app":
-        globals()["app"] = built = make_app(from_env())
-        return built
-    raise AttributeError(name)

@@ -18,7 +18,7 @@ import time
 from infra.eventstore import StoreError, StoreUnavailable, UnknownGame
 from services.games import Games
 from services.worker.fold import fold_game
-from services.worker.wait import settled
+from services.queries import settled
 
 log = logging.getLogger("umpire.embedded")
 

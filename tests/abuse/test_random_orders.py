@@ -77,7 +77,7 @@ def test_random_orders_through_the_api_are_answered_with_rulings_and_never_halt_
         g = new_game(c, api.token("organiser"), scenario)
         assert api.runtime.wait_for(g.id, 1, 30)
         ctx = api.runtime.games.context(g.id)
-        words = known_strings(api.runtime.games.state(g.id))
+        words = known_strings(api.runtime.queries.state(g.id))
 
         @given(seat=st.sampled_from(sorted(g.seats)), raw=orders(ctx.codec.Order, words, ints=range(0, 12)))
         @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None, derandomize=DERANDOMIZE)

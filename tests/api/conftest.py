@@ -26,7 +26,7 @@ from infra import localservices  # noqa: E402
 from infra.auth import Tokens, open_tokens  # noqa: E402
 from services.api.app import create_app  # noqa: E402
 from services.config import Settings, from_env  # noqa: E402
-from services.runtime import build  # noqa: E402
+from services.bootstrap import build  # noqa: E402
 
 SCENARIO = "sandbox/1"
 

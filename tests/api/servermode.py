@@ -15,6 +15,7 @@ from infra.eventstore import open_store
 from services.catalog import Catalog
 from services.config import Settings
 from services.games import Games
+from services.queries import Queries
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -63,7 +64,7 @@ class CeleryWorker:
 
 
 class ServerRuntime:
-    """The Runtime seam (services/runtime.py) in server mode, with a short database timeout so a
+    """The Runtime seam (services/bootstrap.py) in server mode, with a short database timeout so a
     store outage is a quick 503."""
 
     mode = "server"
@@ -77,6 +78,7 @@ class ServerRuntime:
         self.store = open_store(settings.database_url, pool_timeout=pool_timeout)
         self.games = self.worker.games = Games(self.store, Catalog(sandbox=True), nudge=self.nudge)
         self.catalog = self.games.catalog
+        self.queries = Queries(self.games)
 
     def start(self) -> None:
         self.worker.start()

@@ -150,7 +150,7 @@ def test_an_unexpected_failure_is_a_500_in_the_error_format(api, org):
     def broken(*a, **k):
         raise RuntimeError("boom")
 
-    api.runtime.games.summary = broken
+    api.runtime.queries.summary = broken
     with TestClient(api.app, raise_server_exceptions=False) as c:
         r = c.get("/v1/games/anything")
     assert r.status_code == 500 and r.json()["error"]["code"] == "internal"

@@ -9,7 +9,7 @@ import pytest
 
 from infra import localservices
 from services.config import Settings
-from services.runtime import Runtime, build
+from services.bootstrap import Runtime, build
 
 
 @pytest.fixture

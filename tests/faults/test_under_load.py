@@ -31,7 +31,7 @@ from services.api.app import create_app
 from services.catalog import Catalog
 from services.config import from_env
 from services.games import Games
-from services.runtime import Runtime
+from services.bootstrap import Runtime
 from services.worker.nudge import celery_nudge
 from tests.api.conftest import serve_live
 from tests.faults.apibots import ApiBots

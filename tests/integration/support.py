@@ -14,6 +14,7 @@ from domain.kernel.dice import KeyedDice, mix_of
 from domain.kernel.log import COMMAND_TYPES, fold
 from infra.eventstore import AppendResult
 from services.games import Games
+from services.queries import Queries
 from services.keys import Keyring
 
 VERDICTS = ("ruling", "adjudication.failed")
@@ -34,7 +35,7 @@ def bot_move(games: Games, game_id: str, rng: random.Random) -> AppendResult | N
     if games.store.projection(game_id).status != "active":
         return None
     seats = games.context(game_id).genesis.layout.seat_ids()
-    options = [(seat, order) for seat in seats for order in games.legal(game_id, seat)]
+    options = [(seat, order) for seat in seats for order in Queries(games).legal(game_id, seat)]
     if not options:
         return None
     seat, order = rng.choice(options)

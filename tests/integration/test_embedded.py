@@ -9,7 +9,8 @@ from domain.kernel.seats import REFEREE_VIEWER
 from infra.eventstore import open_store
 from services.config import Settings
 from services.games import Games
-from services.runtime import build
+from services.queries import Queries
+from services.bootstrap import build
 from services.worker.embedded import EmbeddedFolder
 from tests.integration.rulesets import Broken, CatalogWith
 from tests.integration.support import Bots, check_game, wait_until_settled
@@ -38,7 +39,7 @@ def test_wait_for_answers_once_the_order_is_ruled(runtime):
     g = games.create("sandbox/1").game_id
     v = games.submit_order(g, "red", {"type": "deploy", "real": "0303"}, principal="red").last_version
     assert runtime.wait_for(g, v, timeout=30)
-    assert games.ruling(g, v, REFEREE_VIEWER)["ruling"]["data"]["verdict"] == "accepted"
+    assert Queries(games).ruling(g, v, REFEREE_VIEWER)["ruling"]["data"]["verdict"] == "accepted"
 
 
 def test_orders_submitted_while_the_folder_is_stopped_are_ruled_after_it_starts(tmp_path):

@@ -8,7 +8,7 @@ import pytest
 from infra.localservices import free_port
 from services import cli
 from services.config import Settings
-from services.runtime import build
+from services.bootstrap import build
 from services.worker.nudge import celery_nudge
 
 

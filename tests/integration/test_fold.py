@@ -13,6 +13,7 @@ from infra.eventstore import open_store
 from domain.kernel.log import fold
 from services.catalog import Catalog
 from services.games import Games
+from services.queries import Queries
 from services.worker.fold import fold_game
 from tests.integration.rulesets import Broken, CatalogWith, Hanging, Paused
 from tests.integration.support import begun, bot_move, check_game, play_in_process, unruled, verdict_counts
@@ -45,7 +46,7 @@ def test_the_fold_snapshots_every_n_events_and_state_at_any_version_equals_a_fre
         assert len(snaps) >= events[-1].version // 16 - 1  # about one per 16 events (a fold may span two)
         for v in range(1, events[-1].version + 1):
             replayed = fold(ctx.ruleset, ctx.codec, ctx.initial(), ((e.type, e.data) for e in events[:v]))
-            assert msgspec.json.encode(games.state(g, at=v)) == msgspec.json.encode(replayed), v
+            assert msgspec.json.encode(Queries(games).state(g, at=v)) == msgspec.json.encode(replayed), v
         check_game(games, g)
     finally:
         store.close()
@@ -107,7 +108,7 @@ def test_a_finished_game_rejects_late_orders_and_reveals_its_keys_once(games):
     assert chains.count("hidden") == 1  # the hidden chain comes out when the game ends, once
     late = order(games, g, "red", EndPhase())
     assert fold_game(games, g).ruled == 1
-    assert games.ruling(g, late, REFEREE_VIEWER)["ruling"]["data"]["code"] == "game_finished"
+    assert Queries(games).ruling(g, late, REFEREE_VIEWER)["ruling"]["data"]["code"] == "game_finished"
     assert [e for e in games.store.read(g) if e.type == "key.revealed"] == reveals
     check_game(games, g)
 
@@ -135,7 +136,7 @@ def test_a_ruleset_that_raises_halts_the_game_and_later_commands_stay_unruled(br
     order(games, g, "red", Bid(points=0))
     assert fold_game(games, g).ruled == 0
     assert after not in verdict_counts(games, g) and games.store.lagging() == []  # the sweep leaves it to a referee
-    assert games.summary(g)["status"] == "halted" and games.summary(g)["to_act"] == []
+    assert Queries(games).summary(g)["status"] == "halted" and Queries(games).summary(g)["to_act"] == []
     check_game(games, g)
 
 

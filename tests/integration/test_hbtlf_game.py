@@ -14,6 +14,7 @@ from infra.eventstore import open_store
 from services.catalog import Catalog, ScenarioNotStartable
 from services.export import export_lines, parse
 from services.games import Games
+from services.queries import Queries
 from services.verify import verify
 from services.worker.fold import fold_game
 
@@ -22,12 +23,12 @@ S1 = "home-before-the-leaves-fall/1"
 
 
 def _state(games, gid):
-    return games.state(gid)
+    return Queries(games).state(gid)
 
 
 def _confirm(games, gid, skip):
     for seat in ("german", "allied"):
-        for o in games.legal(gid, seat):
+        for o in Queries(games).legal(gid, seat):
             if type(o).__name__ == "Confirm" and o.id not in skip:
                 games.submit_order(gid, seat, msgspec.to_builtins(o), principal=seat)
                 fold_game(games, gid)
@@ -48,20 +49,20 @@ def test_scenario_1_played_disputed_settled_and_verified(tmp_path):
     rng = random.Random(5)
     for _ in range(600):
         _confirm(games, gid, {disputed})
-        summary = games.summary(gid)
+        summary = Queries(games).summary(gid)
         if not summary["to_act"]:
             break
         seat = summary["to_act"][0]
-        legal = [o for o in games.legal(gid, seat) if type(o).__name__ not in ("Confirm", "Dispute")]
+        legal = [o for o in Queries(games).legal(gid, seat) if type(o).__name__ not in ("Confirm", "Dispute")]
         ends = [o for o in legal if type(o).__name__ in ("EndSegment", "Withdraw")]
         order = ends[0] if ends and rng.random() < 0.3 else rng.choice(legal)
         games.submit_order(gid, seat, msgspec.to_builtins(order), principal=seat)
         fold_game(games, gid)
-    assert games.summary(gid)["status"] == "active"  # the scenario waits for the referee
+    assert Queries(games).summary(gid)["status"] == "active"  # the scenario waits for the referee
     value = _state(games, gid).core.attestations[disputed].value
     games.submit_referee(gid, {"type": "settle", "id": disputed, "value": value}, principal="referee")
     fold_game(games, gid)
-    summary = games.summary(gid)
+    summary = Queries(games).summary(gid)
     assert summary["status"] == "finished" and summary["result"]["level"]
     header, events = parse(list(export_lines(games, gid, REFEREE_VIEWER)))
     report = verify(header, events, CATALOG)
@@ -77,11 +78,11 @@ def test_scenario_11_is_refused_with_its_reason(tmp_path):
 def _play(games, gid, rng, skip, *, steps: int, end_bias: float) -> None:
     for _ in range(steps):
         _confirm(games, gid, skip)
-        summary = games.summary(gid)
+        summary = Queries(games).summary(gid)
         if not summary["to_act"]:
             return
         seat = summary["to_act"][0]
-        legal = [o for o in games.legal(gid, seat) if type(o).__name__ not in ("Confirm", "Dispute")]
+        legal = [o for o in Queries(games).legal(gid, seat) if type(o).__name__ not in ("Confirm", "Dispute")]
         ends = [o for o in legal if type(o).__name__ in ("EndSegment", "Withdraw", "DeclareImpulses")]
         order = ends[0] if ends and rng.random() < end_bias else rng.choice(legal)
         games.submit_order(gid, seat, msgspec.to_builtins(order), principal=seat)
@@ -105,10 +106,10 @@ def test_scenario_8_played_through_the_service_disputed_settled_and_verified(tmp
     fold_game(games, gid)
     _play(games, gid, random.Random(8), {disputed}, steps=1500, end_bias=0.7)
     state = _state(games, gid)
-    assert games.summary(gid)["status"] == "active" and state.core.clock.turn == 4 and state.core.clock.phase == "closing"
+    assert Queries(games).summary(gid)["status"] == "active" and state.core.clock.turn == 4 and state.core.clock.phase == "closing"
     games.submit_referee(gid, {"type": "settle", "id": disputed, "value": "void"}, principal="referee")
     fold_game(games, gid)
-    summary = games.summary(gid)
+    summary = Queries(games).summary(gid)
     assert summary["status"] == "finished" and summary["result"]["level"]
     header, events = parse(list(export_lines(games, gid, REFEREE_VIEWER)))
     report = verify(header, events, CATALOG)
@@ -121,6 +122,6 @@ def test_every_scenario_starts_through_the_service(tmp_path, n):
     games = Games(open_store(f"sqlite:///{tmp_path}/u.db"), CATALOG)
     gid = games.create(f"home-before-the-leaves-fall/{n}").game_id
     fold_game(games, gid)
-    summary = games.summary(gid)
+    summary = Queries(games).summary(gid)
     assert summary["status"] == "active" and summary["to_act"]
     assert len(_state(games, gid).positions) > 100

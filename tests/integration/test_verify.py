@@ -11,6 +11,7 @@ from infra.eventstore import open_store
 from services.catalog import Catalog
 from services.export import export_lines, parse
 from services.games import Games
+from services.queries import Queries
 from services.verify import main, verify
 from services.worker.fold import fold_game
 
@@ -21,11 +22,11 @@ def play(games: Games, game_id: str, seed: int, *, until_finished=True, max_orde
     rng = random.Random(seed)
     fold_game(games, game_id)
     for _ in range(max_orders):
-        summary = games.summary(game_id)
+        summary = Queries(games).summary(game_id)
         if summary["status"] != "active" or not summary["to_act"]:
             return
         seat = rng.choice(summary["to_act"])
-        order = rng.choice(games.legal(game_id, seat))
+        order = rng.choice(Queries(games).legal(game_id, seat))
         games.submit_order(game_id, seat, msgspec.json.encode(order), principal=seat)
         fold_game(games, game_id)
         if not until_finished and rng.random() < 0.05:
@@ -38,7 +39,7 @@ def finished(tmp_path_factory):
     games = Games(store, CATALOG)
     gid = games.create("sandbox/1").game_id
     play(games, gid, seed=7)
-    assert games.summary(gid)["status"] == "finished"
+    assert Queries(games).summary(gid)["status"] == "finished"
     return games, gid
 
 
@@ -127,7 +128,7 @@ def test_a_recorded_head_proves_a_later_export_extends_that_log(tmp_path):
     games = Games(open_store(f"sqlite:///{tmp_path}/u.db"), CATALOG)
     gid = games.create("sandbox/1").game_id
     play(games, gid, seed=5, until_finished=False, max_orders=10)
-    s = games.summary(gid)
+    s = Queries(games).summary(gid)
     recorded = (s["version"], s["head_link"])  # what a referee writes down, e.g. at the end of a round
     play(games, gid, seed=8)
     header, events = parse(exported(games, gid))
@@ -207,7 +208,7 @@ def test_a_seats_export_of_a_running_game_verifies_as_far_as_it_can(tmp_path):
     games = Games(open_store(f"sqlite:///{tmp_path}/u.db"), CATALOG)
     gid = games.create("sandbox/1").game_id
     play(games, gid, seed=3, until_finished=False, max_orders=12)
-    assert games.summary(gid)["status"] == "active"
+    assert Queries(games).summary(gid)["status"] == "active"
     report = check(exported(games, gid, seat_viewer("blue-1")))
     assert report.chain_ok and report.ok
     assert report.unverified  # Red's hidden deployment stops the re-adjudication, and it says so
@@ -220,8 +221,8 @@ def test_a_fork_starts_from_the_parent_position_with_fresh_keys(tmp_path):
     games = Games(open_store(f"sqlite:///{tmp_path}/u.db"), CATALOG)
     gid = games.create("sandbox/1").game_id
     play(games, gid, seed=5, until_finished=False, max_orders=10)
-    at = games.summary(gid)["version"]
-    parent_view = games.view(gid, REFEREE_VIEWER, at=at)
+    at = Queries(games).summary(gid)["version"]
+    parent_view = Queries(games).view(gid, REFEREE_VIEWER, at=at)
     fork = games.fork(gid, at, principal="referee")
     fold_game(games, fork.game_id)
     header, events = parse(exported(games, fork.game_id))
@@ -230,10 +231,10 @@ def test_a_fork_starts_from_the_parent_position_with_fresh_keys(tmp_path):
     assert events[0].visibility == "referee"  # the parent is running: the position holds hidden pieces
     parent_genesis = msgspec.json.decode(parse(exported(games, gid))[1][0].data)
     assert genesis["dice"]["commitments"] != parent_genesis["dice"]["commitments"]
-    fork_view = games.view(fork.game_id, REFEREE_VIEWER)
+    fork_view = Queries(games).view(fork.game_id, REFEREE_VIEWER)
     assert fork_view["game"] == parent_view["game"] and fork_view["clock"] == parent_view["clock"]
     play(games, fork.game_id, seed=6)
-    assert games.summary(fork.game_id)["status"] == "finished" and games.summary(gid)["status"] == "active"
+    assert Queries(games).summary(fork.game_id)["status"] == "finished" and Queries(games).summary(gid)["status"] == "active"
     assert verify(*parse(exported(games, fork.game_id)), CATALOG).ok
 
 

@@ -69,13 +69,12 @@ async def verify(game_id: str, request: Request, p: Principal = caller("orders",
 async def fork(game_id: str, request: Request, p: Principal = caller("orders", "referee", "organiser", "seat"),
                at: int = Query(..., ge=1, le=MAX_VERSION, description="the parent's event after which the fork starts")):
     rt, tokens = request.app.state.runtime, request.app.state.tokens
-    games = rt.games
-    summary = await run_in_threadpool(games.summary, game_id)
+    summary = await run_in_threadpool(rt.queries.summary, game_id)
     if p.role == "seat" and (p.game_id != game_id or summary["status"] != "finished"):
         raise ApiError(403, "forbidden", "a seat may fork only its own game, once it has ended")
     if at > summary["version"]:
         raise ApiError(422, "invalid_parameter", f"the game's log has {summary['version']} events; `at` must not exceed it")
-    created = await run_in_threadpool(games.fork, game_id, at, principal=p.id)
+    created = await run_in_threadpool(rt.games.fork, game_id, at, principal=p.id)
     issued = await run_in_threadpool(tokens.issue_seats, created.game_id, created.seats)
     out = {"id": created.game_id, "seats": {s: {"token": i.token} for s, i in issued.items()}, "version": created.version}
     return json(out, 201, headers={"Location": f"/v1/games/{created.game_id}"})

@@ -2,19 +2,14 @@
 lists (`/referee/{id}`); resolving one is a referee order (`resolve_dispute`, POST /referee)."""
 from __future__ import annotations
 
-from typing import get_args, get_type_hints
-
-import msgspec
 from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 
-from domain.kernel.commands import ResolveDispute
 from services.api.auth import caller
-from services.api.reads import current
 from services.api.wire import doc, json
+from services.queries import VERDICTS
 
 router = APIRouter(tags=["audits"])
-VERDICTS = list(get_args(get_type_hints(ResolveDispute)["verdict"]))
 DISPUTES = {"type": "object", "required": ["version", "disputes", "verdicts"], "properties": {
     "version": {"type": "integer", "description": "the last event folded into this answer"},
     "disputes": {"type": "array", "items": {"type": "object", "required": ["id", "seat", "event", "reason", "state"],
@@ -26,14 +21,8 @@ DISPUTES = {"type": "object", "required": ["version", "disputes", "verdicts"], "
                  "description": "what `resolve_dispute` takes as `verdict`"}}}
 
 
-def _disputes(games, game_id: str) -> dict:
-    version, state = current(games, game_id)
-    listed = [msgspec.to_builtins(d) for _, d in sorted(state.core.disputes.items())]
-    return {"version": version, "disputes": listed, "verdicts": VERDICTS}
-
-
 @router.get("/v1/games/{game_id}/disputes",
             summary="The game's disputes (open, upheld, dismissed) and the verdicts `resolve_dispute` takes",
             **doc(ok=(200, DISPUTES), errors=(401, 404, 429, 503)))
 async def disputes(game_id: str, request: Request, _=caller("reads")):
-    return json(await run_in_threadpool(_disputes, request.app.state.runtime.games, game_id))
+    return json(await run_in_threadpool(request.app.state.runtime.queries.disputes, game_id))

@@ -14,9 +14,8 @@ from infra.eventstore import StoreUnavailable
 from services.api import schemas
 from services.api.auth import Principal, caller
 from services.api.errors import RETRY_AFTER_STORE, ApiError
-from services.api.reads import state_body
 from services.api.wire import MAX_VERSION, doc, json
-from services.games import Games
+from services.queries import Queries
 
 router = APIRouter(tags=["events"])
 SSE_EVENT = {  # each event of the stream, as an SSE client parses it; `data` is JSON text
@@ -33,8 +32,8 @@ KEEPALIVE_S = 15.0
             **doc(ok=(200, schemas.Events), errors=(401, 404, 429, 503)))
 def events(game_id: str, request: Request, p: Principal = caller("reads"),
            after: int = Query(0, ge=0, le=MAX_VERSION), limit: int = Query(100, ge=1, le=1000)):
-    games = request.app.state.runtime.games
-    return json({"events": games.events(game_id, p.viewer(game_id), after=after, limit=limit)})
+    queries = request.app.state.runtime.queries
+    return json({"events": queries.events(game_id, p.viewer(game_id), after=after, limit=limit)})
 
 
 def _sse(kind: str, data: Any, event_id: int | None = None) -> bytes:
@@ -42,7 +41,7 @@ def _sse(kind: str, data: Any, event_id: int | None = None) -> bytes:
     return f"{head}event: {kind}\n".encode() + b"data: " + msgspec.json.encode(data) + b"\n\n"
 
 
-async def _follow(request: Request, games: Games, game_id: str, viewer: Viewer, first: dict | int,
+async def _follow(request: Request, queries: Queries, game_id: str, viewer: Viewer, first: dict | int,
                   poll: float) -> AsyncIterator[bytes]:
     """`first`: the view to send first, or the version a reconnecting client last saw."""
     if isinstance(first, dict):
@@ -51,7 +50,7 @@ async def _follow(request: Request, games: Games, game_id: str, viewer: Viewer, 
     after, quiet = first, 0.0
     while not await request.is_disconnected():
         try:
-            page = await run_in_threadpool(games.events, game_id, viewer, after=after, limit=STREAM_BATCH)
+            page = await run_in_threadpool(queries.events, game_id, viewer, after=after, limit=STREAM_BATCH)
         except StoreUnavailable:  # end the stream; the client reconnects and gets a fresh view
             yield _sse("error", {"error": {"code": "store_unavailable", "message": "the event store is unavailable; "
                                            "reconnect later", "details": {"retry_after": RETRY_AFTER_STORE}}})
@@ -76,15 +75,15 @@ async def _follow(request: Request, games: Games, game_id: str, viewer: Viewer, 
             **doc(ok=(200, SSE_EVENT), errors=(401, 404, 422, 429, 503), media="text/event-stream"))
 async def stream(game_id: str, request: Request, p: Principal = caller("reads"),
                  last_event_id: str | None = Header(None, alias="Last-Event-ID")):
-    games = request.app.state.runtime.games
+    queries = request.app.state.runtime.queries
     viewer = p.viewer(game_id)
     # A 404 or 422 comes before the stream starts.
     if last_event_id is None:
-        first: dict | int = await run_in_threadpool(state_body, games, game_id, viewer)
+        first: dict | int = await run_in_threadpool(queries.state_body, game_id, viewer)
     else:
-        first = _resume_from(last_event_id, (await run_in_threadpool(games.summary, game_id))["version"])
+        first = _resume_from(last_event_id, (await run_in_threadpool(queries.summary, game_id))["version"])
     poll = request.app.state.settings.stream_poll_seconds
-    return StreamingResponse(_follow(request, games, game_id, viewer, first, poll), media_type="text/event-stream",
+    return StreamingResponse(_follow(request, queries, game_id, viewer, first, poll), media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 

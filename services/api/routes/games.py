@@ -8,7 +8,6 @@ from starlette.concurrency import run_in_threadpool
 
 from services.api import schemas
 from services.api.auth import Principal, caller
-from services.api.reads import wait_ruled
 from services.api.wire import body, doc, json
 
 router = APIRouter(tags=["games"])
@@ -24,7 +23,7 @@ async def create(request: Request, p: Principal = caller("orders", "organiser"),
     created = await run_in_threadpool(rt.games.create, new.scenario, new.options, principal=p.id)
     if wait:
         seconds = min(wait, request.app.state.settings.wait_max_seconds)
-        await wait_ruled(rt.games, created.game_id, created.version, p.viewer(created.game_id), seconds)
+        await rt.queries.wait_ruled(created.game_id, created.version, p.viewer(created.game_id), seconds)
     # Not one transaction with the genesis: if this fails, the organiser reissues the seats' tokens.
     issued = await run_in_threadpool(tokens.issue_seats, created.game_id, created.seats)
     out = {"id": created.game_id, "seats": {s: {"token": i.token} for s, i in issued.items()},
@@ -37,15 +36,11 @@ async def create(request: Request, p: Principal = caller("orders", "organiser"),
 def list_games(request: Request, _=caller("reads", "organiser", "referee"),
                status: Literal["active", "halted", "finished"] | None = None,
                after: str | None = None, limit: int = Query(100, ge=1, le=1000)):
-    games = request.app.state.runtime.games
-    if status is None:
-        ids = [h.game_id for h in games.store.heads(limit=limit, after=after)]
-    else:
-        ids = [g for g in games.store.projections_by_status(status, limit=1_000_000) if after is None or g > after][:limit]
-    return json({"games": [games.summary(g) for g in ids]})
+    queries = request.app.state.runtime.queries
+    return json({"games": queries.list_games(status=status, after=after, limit=limit)})
 
 
 @router.get("/v1/games/{game_id}", summary="A game's summary: status, turn, phase, who is to act, versions, result",
             **doc(ok=(200, schemas.GameSummary), errors=(401, 404, 429, 503)))
 def get_game(game_id: str, request: Request, _=caller("reads")):
-    return json(request.app.state.runtime.games.summary(game_id))
+    return json(request.app.state.runtime.queries.summary(game_id))

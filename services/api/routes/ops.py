@@ -16,7 +16,7 @@ router = APIRouter(tags=["operations"])
 def health(request: Request):
     rt, redis = request.app.state.runtime, request.app.state.redis
     try:
-        lagging = len(rt.store.lagging(limit=100_000))
+        lagging = rt.queries.lagging_count()
         request.app.state.tokens.ping()  # tokens are checked on every call: they are part of "the store"
         store = {"status": "ok"}
         worker = {"status": "ok" if lagging == 0 else "behind", "lagging_games": lagging}
@@ -43,7 +43,7 @@ def health(request: Request):
                              "content": {"text/plain": {"schema": {"type": "string"}}}}})
 def metrics(request: Request):
     rt = request.app.state.runtime
-    text = request.app.state.metrics.render(rt.store, lambda: _queue_depth(rt))
+    text = request.app.state.metrics.render(rt.queries, lambda: _queue_depth(rt))
     return PlainTextResponse(text, media_type="text/plain; version=0.0.4; charset=utf-8")
 
 

@@ -17,9 +17,9 @@ from domain.kernel.seats import Viewer
 from services.api import schemas
 from services.api.auth import Principal, caller, seat_of
 from services.api.errors import ApiError
-from services.api.reads import ruled_body, wait_ruled
 from services.api.wire import body, doc, json
 from services.games import UnknownSeat
+from services.queries import ruled_body
 
 router = APIRouter(tags=["orders"])
 _KEY = re.compile(r"[\x21-\x7e]{1,128}")
@@ -37,7 +37,7 @@ def _key(value: str | None) -> str | None:
 async def _answer(request: Request, game_id: str, version: int, viewer: Viewer, wait: float | None):
     if wait:
         seconds = min(wait, request.app.state.settings.wait_max_seconds)
-        ruled = await wait_ruled(request.app.state.runtime.games, game_id, version, viewer, seconds)
+        ruled = await request.app.state.runtime.queries.wait_ruled(game_id, version, viewer, seconds)
         if ruled is not None:
             return json(ruled_body(version, ruled), 200)
     return json({"version": version}, 202)
@@ -59,16 +59,16 @@ async def submit_order(game_id: str, request: Request, p: Principal = caller("or
 async def submit_command(game_id: str, request: Request, p: Principal = caller("orders", "organiser", "referee"),
                          sent: schemas.Command = body(schemas.Command), wait: float | None = WaitQuery,
                          idempotency_key: str | None = KeyHeader):
-    games = request.app.state.runtime.games
+    rt = request.app.state.runtime
     match sent:
         case schemas.Deadline(seats=seats):
-            known = (await run_in_threadpool(games.context, game_id)).genesis.layout.seat_ids()
+            known = await run_in_threadpool(rt.queries.seats, game_id)
             if unknown := [s for s in seats if s not in known]:
                 raise UnknownSeat(f"no seat(s) {unknown} in game {game_id}")
             command = DeadlineReached(seats=tuple(seats))
         case schemas.End(reason=reason):
             command = EndRequested(by=p.id, reason=reason)
-    result = await run_in_threadpool(games.submit_command, game_id, command, principal=p.id, key=_key(idempotency_key))
+    result = await run_in_threadpool(rt.games.submit_command, game_id, command, principal=p.id, key=_key(idempotency_key))
     return await _answer(request, game_id, result.first_version, p.viewer(game_id), wait)
 
 

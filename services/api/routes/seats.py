@@ -7,7 +7,6 @@ from starlette.concurrency import run_in_threadpool
 from services.api import schemas
 from services.api.auth import caller
 from services.api.wire import doc, json
-from services.games import UnknownSeat
 
 router = APIRouter(tags=["games"])
 
@@ -15,8 +14,6 @@ router = APIRouter(tags=["games"])
 @router.post("/v1/games/{game_id}/seats/{seat}/token", summary="Reissue a seat's token (organiser); revokes the old one",
              **doc(ok=(201, schemas.IssuedSeatToken), errors=(401, 403, 404, 429, 503)))
 async def reissue(game_id: str, seat: str, request: Request, _=caller("orders", "organiser")):
-    ctx = await run_in_threadpool(request.app.state.runtime.games.context, game_id)
-    if seat not in ctx.genesis.layout.seat_ids():
-        raise UnknownSeat(f"there is no seat {seat!r} in game {game_id}")
+    await run_in_threadpool(request.app.state.runtime.queries.check_seat, game_id, seat)
     issued = await run_in_threadpool(request.app.state.tokens.issue_seats, game_id, [seat])
     return json({"seat": seat, "token": issued[seat].token}, 201)

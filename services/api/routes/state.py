@@ -1,15 +1,11 @@
 """A game's state as the caller may see it, now or after any event; a seat's legal orders."""
 from __future__ import annotations
 
-import msgspec
 from fastapi import APIRouter, Query, Request
 
-from domain.kernel import game
 from services.api import schemas
 from services.api.auth import Principal, caller, seat_of
-from services.api.reads import current, state_body
 from services.api.wire import MAX_VERSION, doc, json
-from services.games import UnknownSeat
 
 router = APIRouter(tags=["state"])
 
@@ -18,7 +14,7 @@ router = APIRouter(tags=["state"])
             **doc(ok=(200, schemas.State), errors=(401, 404, 429, 503)))
 def state(game_id: str, request: Request, p: Principal = caller("reads"),
           at: int | None = Query(None, ge=1, le=MAX_VERSION, description="replay: the state after event `at` of the log")):
-    return json(state_body(request.app.state.runtime.games, game_id, p.viewer(game_id), at))
+    return json(request.app.state.runtime.queries.state_body(game_id, p.viewer(game_id), at))
 
 
 @router.get("/v1/games/{game_id}/legal",
@@ -30,14 +26,5 @@ def legal(game_id: str, request: Request, p: Principal = caller("reads", "seat",
           assess: bool = Query(False, description="also `assessments`: for each order what it would meet if submitted "
                                                   "now (an attack's odds, strengths and the result of each die face), "
                                                   "else null")):
-    games = request.app.state.runtime.games
-    s = seat_of(p, game_id, seat)
-    ctx = games.context(game_id)
-    if s not in ctx.genesis.layout.seat_ids():
-        raise UnknownSeat(f"there is no seat {s!r} in game {game_id}")
-    version, st = current(games, game_id)
-    orders = game.legal(ctx.ruleset, st, s, unit=unit)
-    out = {"seat": s, "version": version, "orders": msgspec.to_builtins(orders)}
-    if assess:
-        out["assessments"] = [ctx.ruleset.assess(st, s, o) for o in orders]
-    return json(out)
+    queries = request.app.state.runtime.queries
+    return json(queries.legal_body(game_id, seat_of(p, game_id, seat), unit=unit, assess=assess))

@@ -74,14 +74,12 @@ def _svg_doc() -> dict:
             summary="The game's map as SVG: one polygon per hex with `data-hex` (its printed id), inside `g#board`",
             **_svg_doc())
 async def map_svg(game_id: str, request: Request, _=caller("reads")):
-    games = request.app.state.runtime.games
-    ctx = await run_in_threadpool(games.context, game_id)
-    h = ctx.genesis.pack_hash
+    h, pack = await run_in_threadpool(request.app.state.runtime.queries.pack_of, game_id)
     cache = _maps(request)
     if h not in cache:  # one drawing per pack: the map is the pack's, the pieces are drawn by the page
-        if ctx.pack.map is None:
+        if pack.map is None:
             raise ApiError(404, "no_map", f"the pack of game {game_id} has no map")
-        cache[h] = await run_in_threadpool(_draw, ctx.pack)
+        cache[h] = await run_in_threadpool(_draw, pack)
     plain, packed = cache[h]
     headers = {"ETag": f'"{h}"', "Cache-Control": "public, max-age=3600", "Vary": "Accept-Encoding"}
     if request.headers.get("if-none-match") == f'"{h}"':
