@@ -14,7 +14,7 @@ from typing import Any, Callable
 import msgspec
 
 from domain.kernel import game
-from domain.kernel.commands import Command
+from domain.kernel.commands import Command, DeadlineReached, EndRequested
 from domain.kernel.log import (
     Codec, DiceSpec, ForkRef, GameCreated, OrderSubmitted, RefereeCommand, SystemCommand, encode, fold,
 )
@@ -154,6 +154,16 @@ class Games:
         self.context(game_id)
         event = NewEvent(type="system.command", data=encode(SystemCommand(command=command)), actor=principal, command_id=key)
         return self._append(game_id, event, principal, key, None, ("command", command))
+
+    def submit_deadline(self, game_id: str, seats: list[str], *, principal: str, key: str | None = None) -> AppendResult:
+        """The organiser's or referee's word that these seats' deadline passed (the rules impose their defaults)."""
+        known = self.context(game_id).genesis.layout.seat_ids()
+        if unknown := [s for s in seats if s not in known]:
+            raise UnknownSeat(f"no seat(s) {unknown} in game {game_id}")
+        return self.submit_command(game_id, DeadlineReached(seats=tuple(seats)), principal=principal, key=key)
+
+    def submit_end(self, game_id: str, reason: str, *, principal: str, key: str | None = None) -> AppendResult:
+        return self.submit_command(game_id, EndRequested(by=principal, reason=reason), principal=principal, key=key)
 
     def submit_referee(self, game_id: str, order: bytes | dict, *, principal: str, key: str | None = None) -> AppendResult:
         ctx = self.context(game_id)

@@ -22,7 +22,9 @@ from anyio import to_thread
 
 from domain.kernel import chain, game
 from domain.kernel.commands import ResolveDispute
+from domain.kernel.conformance import Case, Outcome, run
 from domain.kernel.describe import sentence
+from domain.kernel.ruleset import all_rulesets
 from domain.kernel.seats import Viewer, can_see
 from infra.eventstore import EventStore, Projection, StoredEvent, UnknownGame
 from services.games import Context, Games, UnknownSeat
@@ -39,6 +41,13 @@ class BeyondLog(LookupError):
     def __init__(self, at: int, version: int):
         super().__init__(f"the log has {version} events; at must be 1..{version}")
         self.at, self.version = at, version
+
+
+class UnknownRuleset(LookupError):
+    """A conformance case for a ruleset this server does not have (HTTP 422 `invalid_case`)."""
+
+    def __init__(self, ruleset: str):
+        super().__init__(f"no ruleset {ruleset!r}; known: {[r.id for r in all_rulesets()]}")
 
 
 class Queries:
@@ -143,6 +152,15 @@ class Queries:
     def lagging_count(self) -> int:
         """Games whose projection is behind their log (the worker has commands to rule)."""
         return len(self.store.lagging(limit=100_000))
+
+    def conformance(self, case: Case) -> Outcome:
+        """The umpire's verdict on a stated rules question, against the installed pack."""
+        catalog = self.games.catalog
+        try:
+            ruleset = catalog.ruleset(case.ruleset)
+        except KeyError:
+            raise UnknownRuleset(case.ruleset) from None
+        return run(case, ruleset.bind(catalog.pack(ruleset)[0]))
 
     def pack_of(self, game_id: str) -> tuple[str, Any]:
         """The game's pack and its hash, as its genesis pinned them."""

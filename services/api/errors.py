@@ -20,7 +20,7 @@ from domain.kernel.ruleset import OptionError
 from infra.eventstore import GameExists, IdempotencyMismatch, StoreUnavailable, UnknownGame, VersionConflict
 from services.catalog import ScenarioNotPlayable, ScenarioNotStartable, UnknownScenario
 from services.games import BadOrder, UnknownSeat
-from services.queries import BeyondLog
+from services.queries import BeyondLog, UnknownRuleset
 
 log = logging.getLogger("umpire.api")
 RETRY_AFTER_STORE = 5  # seconds a client should wait when the event store is down
@@ -67,6 +67,8 @@ def _mapped(exc: Exception) -> ApiError:
             return ApiError(404, "game_not_found", str(exc), game_id=exc.game_id)
         case UnknownSeat():
             return ApiError(404, "seat_not_found", str(exc))
+        case UnknownRuleset():
+            return ApiError(422, "invalid_case", str(exc))
         case BeyondLog():
             return ApiError(422, "beyond_log", str(exc), at=exc.at, version=exc.version)
         case VersionConflict():
@@ -97,7 +99,7 @@ def _mapped(exc: Exception) -> ApiError:
     raise TypeError(exc)
 
 
-HANDLED = (ApiError, UnknownGame, UnknownSeat, BeyondLog, VersionConflict, GameExists, IdempotencyMismatch, BadOrder,
+HANDLED = (ApiError, UnknownGame, UnknownSeat, BeyondLog, UnknownRuleset, VersionConflict, GameExists, IdempotencyMismatch, BadOrder,
            ScenarioNotPlayable, UnknownScenario, OptionError, StoreUnavailable)
 
 

@@ -77,6 +77,8 @@ def test_a_referee_submits_a_conformance_case_and_gets_the_verdict(client, ref, 
     v = client.post("/v1/conformance", json=wrong, headers=ref).json()
     assert not v["passed"] and "expected accepted, got rejected" in v["failures"][0]
     assert client.post("/v1/conformance", json=case, headers=game.seats["red"]).status_code == 403
+    r = client.post("/v1/conformance", json={**case, "ruleset": "sandbox@99"}, headers=ref)
+    assert r.status_code == 422 and r.json()["error"]["code"] == "invalid_case" and "sandbox@1" in r.json()["error"]["message"]
 
 
 def test_a_fork_taken_right_after_a_move_does_not_offer_to_take_that_move_back(client, game, ref):

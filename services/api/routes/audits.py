@@ -7,8 +7,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import PlainTextResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from domain.kernel.conformance import Case, run
-from domain.kernel.ruleset import all_rulesets
+from domain.kernel.conformance import Case
 from services.api import schemas
 from services.api.auth import Principal, caller
 from services.api.errors import ApiError
@@ -83,10 +82,5 @@ async def fork(game_id: str, request: Request, p: Principal = caller("orders", "
 @router.post("/v1/conformance", summary="Run a conformance case (referee): the umpire's verdict on a stated rules question",
              **doc(ok=(200, schemas.ConformanceVerdict), request=Case, errors=(400, 401, 403, 413, 422, 429)))
 async def conformance(request: Request, p: Principal = caller("orders", "referee"), case: Case = body(Case)):
-    catalog = request.app.state.runtime.catalog
-    try:
-        ruleset = catalog.ruleset(case.ruleset)
-    except KeyError:
-        raise ApiError(422, "invalid_case", f"no ruleset {case.ruleset!r}; known: {[r.id for r in all_rulesets()]}") from None
-    bound = ruleset.bind(catalog.pack(ruleset)[0])
-    return json(msgspec.to_builtins(await run_in_threadpool(run, case, bound)))
+    verdict = await run_in_threadpool(request.app.state.runtime.queries.conformance, case)
+    return json(msgspec.to_builtins(verdict))

@@ -12,13 +12,11 @@ import re
 from fastapi import APIRouter, Header, Query, Request
 from starlette.concurrency import run_in_threadpool
 
-from domain.kernel.commands import DeadlineReached, EndRequested
 from domain.kernel.seats import Viewer
 from services.api import schemas
 from services.api.auth import Principal, caller, seat_of
 from services.api.errors import ApiError
 from services.api.wire import body, doc, json
-from services.games import UnknownSeat
 from services.queries import ruled_body
 
 router = APIRouter(tags=["orders"])
@@ -59,16 +57,12 @@ async def submit_order(game_id: str, request: Request, p: Principal = caller("or
 async def submit_command(game_id: str, request: Request, p: Principal = caller("orders", "organiser", "referee"),
                          sent: schemas.Command = body(schemas.Command), wait: float | None = WaitQuery,
                          idempotency_key: str | None = KeyHeader):
-    rt = request.app.state.runtime
+    games, key = request.app.state.runtime.games, _key(idempotency_key)
     match sent:
         case schemas.Deadline(seats=seats):
-            known = await run_in_threadpool(rt.queries.seats, game_id)
-            if unknown := [s for s in seats if s not in known]:
-                raise UnknownSeat(f"no seat(s) {unknown} in game {game_id}")
-            command = DeadlineReached(seats=tuple(seats))
+            result = await run_in_threadpool(games.submit_deadline, game_id, list(seats), principal=p.id, key=key)
         case schemas.End(reason=reason):
-            command = EndRequested(by=p.id, reason=reason)
-    result = await run_in_threadpool(rt.games.submit_command, game_id, command, principal=p.id, key=_key(idempotency_key))
+            result = await run_in_threadpool(games.submit_end, game_id, reason, principal=p.id, key=key)
     return await _answer(request, game_id, result.first_version, p.viewer(game_id), wait)
 
 
