@@ -26,7 +26,7 @@ from domain.kernel.conformance import Case, Outcome, run
 from domain.kernel.describe import sentence
 from domain.kernel.ruleset import all_rulesets
 from domain.kernel.seats import Viewer, can_see
-from infra.eventstore import EventStore, Projection, StoredEvent, UnknownGame
+from infra.eventstore import EventStore, Projection, RulingFeeds, StoredEvent, UnknownGame
 from services.games import Context, Games, UnknownSeat
 
 POLL_FIRST = 0.01  # s; doubles up to POLL_MAX: quick for a fast worker, light on a slow one
@@ -283,7 +283,7 @@ class Pauses:
     """The waits between two reads: until the game's next fold commits (a Watch taken before the read)
     when the store notifies, else a backoff. `watch()` before each read; `pause(left)` after it."""
 
-    def __init__(self, store: EventStore, game_id: str):
+    def __init__(self, store: RulingFeeds, game_id: str):
         self.feed, self.game_id = store.ruling_feed(), game_id
         self.watching: Any = None
         self.backoff = POLL_FIRST

@@ -6,7 +6,9 @@
 3. testcontainers, only if `docker info` answers.
 With none of them the tests that need the service fail (never skip): CI must not pass without them.
 
-Each test that asks for `pg_url` gets a fresh database cloned from a migrated template.
+Each test that asks for `pg_url` gets a fresh database cloned from a migrated template. The
+database drivers are imported by the fixtures that need them, so a pure-domain test runs without
+psycopg or redis installed (tests/unit/test_no_drivers.py).
 """
 from __future__ import annotations
 
@@ -16,14 +18,16 @@ import shutil
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 from urllib.parse import urlsplit
 
-import psycopg
 import pytest
 
 from infra import localservices
 from infra.eventstore import open_store
+
+if TYPE_CHECKING:
+    import psycopg
 
 PG_ENV = "UMPIRE_TEST_DATABASE_URL"
 DURABLE_PG_ENV = "UMPIRE_TEST_DURABLE_DATABASE_URL"
@@ -44,6 +48,8 @@ def _docker_answers() -> bool:
 
 
 def _is_durable(url: str) -> bool:
+    import psycopg
+
     with psycopg.connect(url, autocommit=True) as conn:
         settings = {name: conn.execute(f"SHOW {name}").fetchone()[0] for name in ("fsync", "synchronous_commit")}
     return settings == {"fsync": "on", "synchronous_commit": "on"}
@@ -61,6 +67,8 @@ class PgService:
     _counter: itertools.count = field(default_factory=itertools.count)
 
     def _admin(self) -> psycopg.Connection:
+        import psycopg
+
         return psycopg.connect(self.url, autocommit=True)
 
     def fresh_database(self) -> str:

@@ -3,10 +3,11 @@
 `open_store(url)` picks the backend from the URL and brings the schema up to date:
     sqlite:///relative/path.db, sqlite:////absolute/path.db   the embedded default
     postgresql://user@host:port/db                          server mode (psycopg 3 pool)
+    memory://name                                           this process only (tests, tools)
 """
 from __future__ import annotations
 
-from infra.eventstore.base import EventStore, Fold
+from infra.eventstore.recorders import Blobs, EventStore, Fold, Folds, GlobalFeed, RulingFeeds, Secrets, Streams
 from infra.eventstore.errors import (
     Conflict,
     DuplicateRuling,
@@ -21,9 +22,10 @@ from infra.eventstore.errors import (
 from infra.eventstore.types import AppendResult, GameHead, Idempotency, NewEvent, Projection, StoredEvent
 
 __all__ = [
-    "AppendResult", "Conflict", "DuplicateRuling", "EventStore", "Fold", "GameExists", "GameHead", "Idempotency",
-    "IdempotencyMismatch", "LockTimeout", "NewEvent", "Projection", "StoreError", "StoreUnavailable", "StoredEvent",
-    "UnknownGame", "VersionConflict", "open_store",
+    "AppendResult", "Blobs", "Conflict", "DuplicateRuling", "EventStore", "Fold", "Folds", "GameExists", "GameHead",
+    "GlobalFeed", "Idempotency", "IdempotencyMismatch", "LockTimeout", "NewEvent", "Projection", "RulingFeeds",
+    "Secrets", "StoreError", "StoreUnavailable", "StoredEvent", "Streams", "UnknownGame", "VersionConflict",
+    "open_store",
 ]
 
 
@@ -37,8 +39,12 @@ def open_store(url: str, *, migrate: bool = True, **options) -> EventStore:
         from infra.eventstore.postgres import PostgresStore
 
         store = PostgresStore(url, **options)
+    elif url.startswith("memory://"):
+        from infra.eventstore.memory import MemoryStore
+
+        store = MemoryStore(url.removeprefix("memory://"), **options)
     else:
-        raise ValueError(f"no event store for {url!r}: use sqlite:///path.db or postgresql://...")
+        raise ValueError(f"no event store for {url!r}: use sqlite:///path.db, postgresql://... or memory://name")
     if migrate:
         try:
             store.migrate()

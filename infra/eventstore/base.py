@@ -1,4 +1,4 @@
-"""The store contract both backends implement, and the logic they share.
+"""The logic the backends share (their contract, split by role, is `recorders.py`).
 
 Shared here, so the backends differ only in SQL dialect, locking and connection handling:
 sealing events (salt, metadata bytes, chain links), the idempotency verdict, stream checks,
@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import os
 import re
-from contextlib import AbstractContextManager
 from datetime import datetime, timezone
 from importlib import resources
-from typing import TYPE_CHECKING, Protocol, Sequence
+from typing import Sequence
 
 import msgspec
 
@@ -20,15 +19,11 @@ from infra.eventstore.errors import DuplicateRuling, IdempotencyMismatch, Unknow
 from infra.eventstore.types import (
     AppendResult,
     EventMetadata,
-    GameHead,
     Idempotency,
     NewEvent,
     Projection,
     StoredEvent,
 )
-
-if TYPE_CHECKING:
-    from infra.eventstore.pgnotify import RulingFeed
 
 SALT_BYTES = 16
 LOCK_TIMEOUT_S = 5.0  # waits for a stream, projection or table lock longer than this fail with LockTimeout
@@ -179,87 +174,6 @@ def migrations(backend: str) -> list[tuple[str, str]]:
     folder = resources.files("infra.eventstore") / "migrations" / backend
     files = sorted((f for f in folder.iterdir() if f.name.endswith(".sql")), key=lambda f: f.name)
     return [(f.name.removesuffix(".sql"), f.read_text()) for f in files]
-
-
-class Fold(Protocol):
-    """One game's fold transaction: the projection row stays locked until the block ends."""
-
-    projection: Projection
-
-    def events(self, after: int, *, limit: int | None = None) -> list[StoredEvent]: ...
-
-    def append(
-        self, events: Sequence[NewEvent], *, expected_version: int | None = None, idem: Idempotency | None = None
-    ) -> AppendResult: ...
-
-    def write(self, projection: Projection) -> None: ...
-
-
-class EventStore(Protocol):
-    def migrate(self) -> list[str]: ...
-
-    def create_game(
-        self,
-        game_id: str,
-        *,
-        ruleset: str,
-        pack_hash: str,
-        genesis: NewEvent,
-        idem: Idempotency | None = None,
-        secrets: dict[str, bytes] | None = None,
-    ) -> StoredEvent:
-        """The stream, its projection, its `secrets` (dice seeds) and the genesis event, in one transaction."""
-        ...
-
-    def append(
-        self,
-        game_id: str,
-        events: Sequence[NewEvent],
-        *,
-        expected_version: int | None = None,
-        idem: Idempotency | None = None,
-    ) -> AppendResult: ...
-
-    def read(
-        self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
-    ) -> list[StoredEvent]: ...
-
-    def read_all(self, *, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]: ...
-
-    def head(self, game_id: str) -> GameHead | None: ...
-
-    def heads(self, *, limit: int = 100, after: str | None = None) -> list[GameHead]: ...
-
-    def fold(self, game_id: str) -> AbstractContextManager[Fold]: ...
-
-    def projection(self, game_id: str) -> Projection: ...
-
-    def lagging(self, limit: int = 1000) -> list[str]:
-        """Games whose projection is behind their stream, halted ones excepted (nothing rules them until
-        a referee resumes them). The fold keeps `projection.version` below any command it has not ruled."""
-        ...
-
-    def projections_by_status(self, status: str, *, limit: int = 1000) -> list[str]: ...
-
-    def put_pack(self, hash: str, data: bytes) -> None: ...
-
-    def get_pack(self, hash: str) -> bytes | None: ...
-
-    def put_snapshot(self, game_id: str, version: int, ruleset: str, pack_hash: str, state: bytes) -> None: ...
-
-    def snapshot(
-        self, game_id: str, *, at_most: int, ruleset: str, pack_hash: str
-    ) -> tuple[int, bytes] | None: ...
-
-    def put_secret(self, game_id: str, name: str, value: bytes) -> None: ...
-
-    def ruling_feed(self) -> "RulingFeed | None":
-        """Wakes waiters when a game's fold commits (PostgreSQL LISTEN/NOTIFY); None: poll."""
-        ...
-
-    def get_secret(self, game_id: str, name: str) -> bytes | None: ...
-
-    def close(self) -> None: ...
 
 
 NEW_PROJECTION = Projection(version=0, adjudicated=0, status="active", summary=b"{}", state=None)

@@ -7,7 +7,7 @@ import pytest
 from domain.kernel.chain import verify_chain
 from infra.eventstore import DuplicateRuling, Projection, StoredEvent
 from infra.eventstore.base import chain_item
-from tests.contract.support import create, order, raw_execute, ruling
+from tests.contract.support import create, order, ruling, tamper_data
 
 
 def logged_game(store) -> list[StoredEvent]:
@@ -60,7 +60,7 @@ def test_any_changed_stored_field_breaks_the_chain(store, field):
 
 def test_a_row_tampered_in_the_database_is_caught_on_read(store, store_url):
     logged_game(store)
-    raw_execute(store_url, "UPDATE event SET data = %s WHERE game_id = %s AND version = %s", (b'{"n":7}', "g1", 2))
+    tamper_data(store_url, "g1", 2, b'{"n":7}')
     assert verify_chain([chain_item(e) for e in store.read("g1")]) == 1
 
 

@@ -1,6 +1,7 @@
-"""Games on either backend, with the sandbox enabled."""
+"""Games on every backend (in memory, SQLite, PostgreSQL), with the sandbox enabled."""
 from __future__ import annotations
 
+import uuid
 from typing import Iterator
 
 import pytest
@@ -10,8 +11,10 @@ from services.catalog import Catalog
 from services.games import Games
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=["memory", "sqlite", "postgres"])
 def store_url(request) -> str:
+    if request.param == "memory":
+        return f"memory://integration-{uuid.uuid4().hex}"
     return request.getfixturevalue("sqlite_url" if request.param == "sqlite" else "pg_url")
 
 
