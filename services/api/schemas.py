@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from domain.kernel.assessment import Assessment
 from services.catalog import ScenarioInfo
 
 MAX_VERSION = 2**63 - 1  # a log version is a BIGINT in both stores: anything above is no event of any game
@@ -149,7 +150,7 @@ class Legal(ResponseBody):
     seat: str
     version: int
     orders: list[dict[str, Any]]
-    assessments: Annotated[list[dict[str, Any] | None], Meta(
+    assessments: Annotated[list[Assessment | None], Meta(
         description="with ?assess=true: one per order, what it would meet if submitted now, or null")] | UnsetType = UNSET
 
 

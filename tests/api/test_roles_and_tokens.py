@@ -167,3 +167,22 @@ def test_legal_with_assess_gives_one_assessment_per_order(client, game):
     assert assessed.orders == plain.orders
     # The sandbox weighs nothing in advance (Breakout & Pursuit assesses attacks: test_combat.py).
     assert assessed.assessments == [None] * len(plain.orders) and plain.orders
+
+
+def test_legal_with_assess_gives_each_breakout_pursuit_attack_its_odds_and_die_faces(client, org):
+    """Combat G and the CRT as GET legal?assess=true serves them: each listed attack's assessment
+    decodes as the declared `Assessment`, one result per die face; other orders get null."""
+    game = new_game(client, org, "breakout-pursuit/1.1")
+    ruled(order(client, game, "allied", {"type": "accept_historical_setup"}, wait=30))
+    for _ in range(6):  # to the Allied Combat Phase of Game-Turn 1, the Air Strike made
+        legal = conforms(client.get(f"/v1/games/{game.id}/legal?assess=true", headers=game.seats["allied"]), schemas.Legal)
+        attacks = [(o, a) for o, a in zip(legal.orders, legal.assessments) if o["type"] == "attack"]
+        if attacks:
+            break
+        strike = [o for o in legal.orders if o["type"] == "air_strike"]
+        ruled(order(client, game, "allied", strike[0] if strike else {"type": "end_phase"}, wait=30))
+    assert attacks
+    for o, a in zip(legal.orders, legal.assessments):
+        assert (a is None) == (o["type"] != "attack"), (o, a)
+    for attack, seen in attacks:
+        assert len(seen.results) == 6 and seen.odds == (attack.get("odds") or seen.computed_odds), (attack, seen)

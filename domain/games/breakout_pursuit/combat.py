@@ -20,6 +20,7 @@ from domain.games.breakout_pursuit import (
 from domain.games.breakout_pursuit.effects import AttackResolved
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, SUPPLIED, State, Unit, enemy
 from domain.games.breakout_pursuit.orders import Advance, Attack, Battlegroups, DefensiveSupply, ExchangeLosses, Retreat
+from domain.kernel.assessment import Assessment
 from domain.kernel.commands import Order, Reject
 from domain.kernel.grid import hexside_id
 from domain.kernel.problem import Problem
@@ -135,15 +136,15 @@ def legal(state: State, data, side: str, unit: str | None = None) -> list[Order]
 # --- an attack -------------------------------------------------------------------------------------
 
 
-def forecast(state: State, data, order: Attack) -> dict:
+def forecast(state: State, data, order: Attack) -> Assessment:
     """A listed attack as it would be resolved now (Combat G, CRT): strengths, the column (the one
     asked for, if lower), the die modifier and the result each face of the die would give. German
     attacks: the Allied defenders' supply before any trace to a Supply unit they may owe (Supply H)."""
     a = assess(state, data, tuple(order.attackers), order.hex)
     used = order.odds or a["column"]
     faces = range(1, data.crt.die.sides + 1)
-    return {"attack": a["attack"], "defense": a["defense"], "defender_supply": a["supply"], "computed_odds": a["column"],
-            "odds": used, "die_modifier": a["drm"], "results": [data.crt_table.result(used, d + a["drm"]) for d in faces]}
+    return Assessment(attack=a["attack"], defense=a["defense"], defender_supply=a["supply"], computed_odds=a["column"],
+                      odds=used, die_modifier=a["drm"], results=tuple(data.crt_table.result(used, d + a["drm"]) for d in faces))
 
 
 def attack(adj, seat: str, order: Attack) -> None:

@@ -26,6 +26,7 @@ from domain.games.breakout_pursuit.orders import (
 from domain.games.breakout_pursuit.setup import setup, unit_from
 from domain.kernel import phases
 from domain.kernel.adjudication import Adjudication
+from domain.kernel.assessment import Assessment
 from domain.kernel.commands import Order, Reject
 from domain.kernel.core import Clock
 from domain.kernel.effects import PhaseAdvanced
@@ -191,7 +192,7 @@ class BreakoutPursuit(Ruleset):
         if over:
             phases.end_phase(adj, PHASE_TABLE)
 
-    def assess(self, state: State, seat: str, order: Order) -> dict[str, Any] | None:
+    def assess(self, state: State, seat: str, order: Order) -> Assessment | None:
         return combat.forecast(state, self.data, order) if isinstance(order, Attack) else None
 
     def undoable(self, before: State, seat: str, order: Order, effects: tuple[Any, ...]) -> bool:

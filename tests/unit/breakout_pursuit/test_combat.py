@@ -317,11 +317,11 @@ def test_an_attacks_assessment_is_what_its_ruling_then_does_for_every_die_face(o
     s = combat_position({UK14: {"hex": "0406"}, UK12: {"hex": "0506"}, DE9: {"hex": "0405"}})
     order = Attack(attackers=(UK14, UK12), hex="0405", odds=odds)
     seen = ruleset().assess(s, "allied", order)
-    assert (seen["attack"], seen["defense"], seen["computed_odds"], seen["odds"]) == (26, 9, "2-1", odds or "2-1")
-    assert len(seen["results"]) == data().crt.die.sides
+    assert (seen.attack, seen.defense, seen.computed_odds, seen.odds) == (26, 9, "2-1", odds or "2-1")
+    assert len(seen.results) == data().crt.die.sides
     for face in range(1, data().crt.die.sides + 1):
         a = resolved(submit(s, "allied", order, dice=[face])[0])
         assert (a.attack, a.defense, a.odds, a.drm, a.result) == (
-            seen["attack"], seen["defense"], seen["odds"], seen["die_modifier"], seen["results"][face - 1])
-        assert a.defender_supply == seen["defender_supply"]
+            seen.attack, seen.defense, seen.odds, seen.die_modifier, seen.results[face - 1])
+        assert a.defender_supply == seen.defender_supply
     assert ruleset().assess(s, "allied", EndPhase()) is None  # nothing to weigh before ending a phase
