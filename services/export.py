@@ -107,7 +107,7 @@ def text_export(games: Games, game_id: str, viewer: Viewer) -> str:
         cmd = by_version.get(e.adjudicates)
         if cmd is None or not can_see(cmd.visibility, viewer, game_over=over) or cmd.type == "game.created":
             continue
-        r = msgspec.json.decode(e.data) if can_see(e.visibility, viewer, game_over=over) else {"verdict": "hidden"}
+        r: dict[str, Any] = msgspec.json.decode(e.data) if can_see(e.visibility, viewer, game_over=over) else {"verdict": "hidden"}
         payload = msgspec.json.decode(cmd.data)
         who = payload.get("seat") or payload.get("by") or "umpire"
         what = payload.get("order") or payload.get("command")

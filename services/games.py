@@ -14,7 +14,7 @@ from typing import Any, Callable
 import msgspec
 
 from domain.kernel import game
-from domain.kernel.commands import Command, DeadlineReached, EndRequested
+from domain.kernel.commands import DeadlineReached, EndRequested
 from domain.kernel.log import (
     Codec, DiceSpec, ForkRef, GameCreated, OrderSubmitted, RefereeCommand, SystemCommand, encode, fold,
 )
@@ -150,7 +150,8 @@ class Games:
         event = NewEvent(type="order.submitted", data=data, visibility=to_seats(seat), actor=principal, command_id=key)
         return self._append(game_id, event, principal, key, expected_version, ("order", seat, decoded, expected_version))
 
-    def submit_command(self, game_id: str, command: Command, *, principal: str, key: str | None = None) -> AppendResult:
+    def submit_command(self, game_id: str, command: DeadlineReached | EndRequested, *, principal: str,
+                       key: str | None = None) -> AppendResult:
         self.context(game_id)
         event = NewEvent(type="system.command", data=encode(SystemCommand(command=command)), actor=principal, command_id=key)
         return self._append(game_id, event, principal, key, None, ("command", command))

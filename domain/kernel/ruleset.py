@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 import msgspec
 
@@ -57,7 +57,7 @@ class Ruleset(ABC):
     def id(self) -> str:
         return f"{self.name}@{self.version}"
 
-    def bind(self, pack: Pack) -> "Ruleset":
+    def bind(self, pack: Pack) -> Self:
         """This ruleset playing with `pack`: rules read the map and tables from `self.pack`, and
         whatever is costly to derive from it (a search graph, table lookups) is built once here."""
         bound = copy.copy(self)

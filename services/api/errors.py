@@ -110,14 +110,16 @@ async def _handled(request: Request, exc: Exception) -> Response:
     return error_response(e.status, e.code, e.message, e.details, e.headers)
 
 
-async def _validation(request: Request, exc: RequestValidationError) -> Response:
+async def _validation(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, RequestValidationError)  # installed for it alone (Starlette types handlers by Exception)
     problems = [{"path": ".".join(str(p) for p in err.get("loc", ())), "message": err.get("msg", "")}
                 for err in exc.errors()]
     message = "; ".join(f"{p['path']}: {p['message']}" for p in problems)
     return error_response(422, "invalid_parameter", message, {"problems": problems})
 
 
-async def _http(request: Request, exc: HTTPException) -> Response:
+async def _http(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)  # installed for it alone
     code = _STATUS_CODES.get(exc.status_code, "error")
     return error_response(exc.status_code, code, str(exc.detail), headers=getattr(exc, "headers", None))
 

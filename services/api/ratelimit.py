@@ -10,7 +10,7 @@ import logging
 import re
 import threading
 import time
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from services.api.errors import ApiError, retry_after
 
@@ -20,7 +20,8 @@ _RATE = re.compile(r"\s*(\d+)\s*/\s*(second|minute|hour)\s*")
 REDIS_BACKOFF_S = 5.0  # after a Redis error, use the in-process buckets this long before trying again
 
 
-class Rate(NamedTuple):
+@dataclass(frozen=True)
+class Rate:
     count: int
     period: float
 

@@ -96,7 +96,7 @@ def worth(pos: Position, attackers: list[dict], hex_id: str, col: str) -> float:
     know, loss = pos.know, LOSS_WEIGHT[side]
     held = [u for u in defenders(pos, hex_id, foe) if blocks(u)]
     fortress = foe == GERMAN and pos.intact(hex_id)
-    gain = points(pos, held)
+    gain: float = points(pos, held)
     gain += know.objectives.get(hex_id, 0) * (1 + loss) if pos.control.get(hex_id, GERMAN) != side else 0
     cost = points(pos, attackers)
     face = sum(u["strength"] for u in held) + (know.fortress_bonus if fortress else 0)

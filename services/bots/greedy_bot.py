@@ -37,7 +37,11 @@ def run(url: str, token: str, *, seed: int | None = None, verbose: bool = False)
         seats = next(s["seats"] for s in client.scenarios() if s["id"] == scenario)
         side = next(s["side"] for s in seats if s["id"] == me["seat"])
         know = knowledge()
-        return play(client, lambda view, orders: greedy.choose(view, orders, know, side), with_view=True,
-                    log=_printer if verbose else None)
+
+        def choose(view: dict | None, orders: list[dict]) -> dict:
+            assert view is not None  # play() passes the view: with_view=True
+            return greedy.choose(view, orders, know, side)
+
+        return play(client, choose, with_view=True, log=_printer if verbose else None)
     finally:
         client.close()

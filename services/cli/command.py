@@ -14,4 +14,4 @@ class Command(NamedTuple):
     words: tuple[str, ...]
     help: str
     run: Callable[[argparse.Namespace, Settings], int | None]
-    arguments: Callable[[argparse.ArgumentParser], None] = lambda parser: None
+    arguments: Callable[[argparse.ArgumentParser], object] = lambda parser: None  # what it returns is unused

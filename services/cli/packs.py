@@ -35,7 +35,7 @@ def render(args: argparse.Namespace, settings: Settings) -> int:
     pack, _ = _pack(args.game, settings)
     if pack.map is None:
         sys.exit(f"umpire: the {args.game} pack has no map")
-    units = None
+    units: dict[str, list[str]] | None = None
     if args.scenario:
         units = {}
         for p in pack.scenarios[args.scenario].setup:

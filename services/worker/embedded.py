@@ -28,7 +28,7 @@ class EmbeddedFolder:
                  ruling_seconds: float = 20.0):
         self.games = games
         self.sweep_seconds = sweep_seconds
-        self._fold_options = {"budget_seconds": budget_seconds, "ruling_seconds": ruling_seconds}
+        self.budget_seconds, self.ruling_seconds = budget_seconds, ruling_seconds
         self._cond = threading.Condition()
         self._pending: dict[str, None] = {}  # an ordered set: games fold in nudge order
         self._generation = 0  # counts folds, so a waiter cannot miss one between its read and its wait
@@ -108,7 +108,7 @@ class EmbeddedFolder:
 
     def _fold(self, game_id: str) -> None:
         try:
-            result = fold_game(self.games, game_id, **self._fold_options)
+            result = fold_game(self.games, game_id, budget_seconds=self.budget_seconds, ruling_seconds=self.ruling_seconds)
         except UnknownGame:
             log.error("fold of unknown game %s dropped", game_id)
             return

@@ -46,8 +46,10 @@ async def _follow(request: Request, queries: Queries, game_id: str, viewer: View
     """`first`: the view to send first, or the version a reconnecting client last saw."""
     if isinstance(first, dict):
         yield _sse("view", first, first["version"])
-        first = first["version"]
-    after, quiet = first, 0.0
+        after = first["version"]
+    else:
+        after = first
+    quiet = 0.0
     while not await request.is_disconnected():
         try:
             page = await run_in_threadpool(queries.events, game_id, viewer, after=after, limit=STREAM_BATCH)
