@@ -72,3 +72,55 @@ def test_scenario_11_is_refused_with_its_reason(tmp_path):
     games = Games(open_store(f"sqlite:///{tmp_path}/u.db"), CATALOG)
     with pytest.raises(ScenarioNotStartable, match="Cossacks"):
         games.create("home-before-the-leaves-fall/11")
+
+
+def _play(games, gid, rng, skip, *, steps: int, end_bias: float) -> None:
+    for _ in range(steps):
+        _confirm(games, gid, skip)
+        summary = games.summary(gid)
+        if not summary["to_act"]:
+            return
+        seat = summary["to_act"][0]
+        legal = [o for o in games.legal(gid, seat) if type(o).__name__ not in ("Confirm", "Dispute")]
+        ends = [o for o in legal if type(o).__name__ in ("EndSegment", "Withdraw", "DeclareImpulses")]
+        order = ends[0] if ends and rng.random() < end_bias else rng.choice(legal)
+        games.submit_order(gid, seat, msgspec.to_builtins(order), principal=seat)
+        fold_game(games, gid)
+
+
+def test_scenario_8_played_through_the_service_disputed_settled_and_verified(tmp_path):
+    """13.8 (set-up composed from 13.75 and 13.15, schedule 13.86) from GT O to GT4's one impulse
+    through the service: the first claim is disputed and settled by the referee as void; the
+    export re-adjudicates."""
+    games = Games(open_store(f"sqlite:///{tmp_path}/u.db"), CATALOG)
+    gid = games.create("home-before-the-leaves-fall/8").game_id
+    fold_game(games, gid)
+    assert len(_state(games, gid).positions) > 500
+    games.submit_order(gid, "german", {"type": "declare_impulses", "days": [2, 3, 2], "first": "german"}, principal="german")
+    fold_game(games, gid)
+    games.submit_order(gid, "german", {"type": "report_combat", "german_sp": 2, "allied_sp": 1}, principal="german")
+    fold_game(games, gid)
+    disputed = next(iter(_state(games, gid).core.attestations))
+    games.submit_order(gid, "allied", {"type": "dispute", "id": disputed, "reason": "no such combat"}, principal="allied")
+    fold_game(games, gid)
+    _play(games, gid, random.Random(8), {disputed}, steps=1500, end_bias=0.7)
+    state = _state(games, gid)
+    assert games.summary(gid)["status"] == "active" and state.core.clock.turn == 4 and state.core.clock.phase == "closing"
+    games.submit_referee(gid, {"type": "settle", "id": disputed, "value": "void"}, principal="referee")
+    fold_game(games, gid)
+    summary = games.summary(gid)
+    assert summary["status"] == "finished" and summary["result"]["level"]
+    header, events = parse(list(export_lines(games, gid, REFEREE_VIEWER)))
+    report = verify(header, events, CATALOG)
+    assert report.ok and report.rulings_checked > 20, report
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_every_scenario_starts_through_the_service(tmp_path, n):
+    """S1-S10 set up from their data (13.x5) through the service and give their first ruling."""
+    games = Games(open_store(f"sqlite:///{tmp_path}/u.db"), CATALOG)
+    gid = games.create(f"home-before-the-leaves-fall/{n}").game_id
+    fold_game(games, gid)
+    summary = games.summary(gid)
+    assert summary["status"] == "active" and summary["to_act"]
+    assert len(_state(games, gid).positions) > 100

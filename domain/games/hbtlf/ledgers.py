@@ -78,19 +78,26 @@ def _air(pack, side: str) -> int:
     return int(chart(pack, "replacements")["german" if side == "german" else "french"]["air"])
 
 
-def use_replacements(adj: Adjudication, side: str, kind: str, amount: int, *, fortress: bool) -> None:
+def rep_ledger(kind: str, nation: str = "") -> str:
+    """REP ledgers by type; the British keep their own (6.21: British REPs arrive only by the schedule)."""
+    return f"rep_{kind}_british" if nation == "british" else f"rep_{kind}"
+
+
+def use_replacements(adj: Adjudication, side: str, kind: str, amount: int, *, fortress: bool, nation: str = "") -> None:
     if kind not in KINDS:
         raise Reject("bad_replacement_kind", f"REPs are inf, da or spec (6.21), not {kind!r}.", cite.REPLACEMENTS)
     if amount < 1:
         raise Reject("bad_amount", "Use at least one REP.", cite.REP_MARKERS)
     if fortress:
         raise Reject("fortress_no_replacements", "Fortress Class units can never receive REPs (6.21).", cite.REPLACEMENTS)
-    have = adj.core.ledger(f"rep_{kind}", side).balance
+    ledger = rep_ledger(kind, nation)
+    have = adj.core.ledger(ledger, side).balance
     if amount > have:
-        raise Reject("insufficient_replacements", f"{side} has {have} {kind} REPs accumulated, not {amount} (6.23).", cite.REP_MARKERS,
+        whose = "British " if nation == "british" else ""
+        raise Reject("insufficient_replacements", f"{side} has {have} {whose}{kind} REPs accumulated, not {amount} (6.23).", cite.REP_MARKERS,
                      available=have)
-    adj.emit(LedgerPosted(ledger=f"rep_{kind}", owner=side, kind="debit", amount=amount, cite=(cite.REP_MARKERS,)),
-             LedgerPosted(ledger=f"rep_{kind}_used", owner=side, kind="credit", amount=amount, cite=(cite.REP_MARKERS,)))
+    adj.emit(LedgerPosted(ledger=ledger, owner=side, kind="debit", amount=amount, cite=(cite.REP_MARKERS,)),
+             LedgerPosted(ledger=f"{ledger}_used", owner=side, kind="credit", amount=amount, cite=(cite.REP_MARKERS,)))
 
 
 def rail_cost(pack, be: int, cavalry_be: int, mp: int) -> int:

@@ -14,7 +14,8 @@ from domain.kernel.core import Clock, Core
 from domain.kernel.ruleset import Option, Ruleset
 from domain.kernel.seats import Layout, Seat, Side, Viewer
 
-from domain.games.hbtlf import cite, claims, errata, fortress, plans, hexes, ledgers, scenarios, schlieffen, sequence, victory
+from domain.games.hbtlf import describe as sentences
+from domain.games.hbtlf import cite, claims, errata, fortress, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, Arrived, ClaimOpened, CombatRecorded, GameTurnBegun, HbtlfEffect, ImpulseBegun, ImpulsesDeclared,
     InitiativeDecided, MissionSet, OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted,
@@ -105,6 +106,9 @@ class Hbtlf(Ruleset):
         side = state.core.layout.side_of(seat)
         due = sequence.withdrawals_due(state, sc, seat)
         out: list[Order] = [Withdraw(units=due)] if due else [EndSegment()]
+        may = schedule.open_withdrawals(state, sc, side)
+        if may and not due:
+            out.append(Withdraw(units=may[:1]))
         for u in self._movable(state, sc, side):
             if unit is None or unit == u:
                 out += [DeclareMoves(moves=(MoveDecl(unit=u, to=h),)) for h in self._steps(state, sc, u)]
@@ -223,7 +227,7 @@ class Hbtlf(Ruleset):
             case UseReplacements(kind=kind, amount=amount, unit=u):
                 if state.sides.get(u) != side:
                     raise Reject("unknown_unit", f"{side} has no unit {u!r}.", cite.UNIT_LOCATIONS, unit=u)
-                ledgers.use_replacements(adj, side, kind, amount, fortress=u in state.fortresses)
+                ledgers.use_replacements(adj, side, kind, amount, fortress=u in state.fortresses, nation=_nation(state, u))
             case UseRail(be=be, cavalry_be=cav, mp=mp):
                 ledgers.use_rail(adj, self.pack, side, be, cav, mp)
             case DisbandFortress(fortress=name, sp=sp, offmap=offmap):
@@ -231,7 +235,7 @@ class Hbtlf(Ruleset):
                     raise Reject("unknown_unit", f"{side} has no Fortress Class unit {name!r}.", cite.UNIT_LOCATIONS, unit=name)
                 fortress.disband(adj, side, sp, offmap)
             case Withdraw(units=units):
-                due = sequence.withdrawals_due(state, sc, seat)
+                due = sequence.withdrawals_due(state, sc, seat) + schedule.open_withdrawals(state, sc, side)
                 if not units or any(u not in due for u in units):
                     raise Reject("not_due", f"Only {', '.join(due) or 'nothing'} is due to withdraw now.", cite.REINFORCEMENTS)
                 adj.emit(WithdrawnFromPlay(units=tuple(units), cite=(cite.rule("13 Reinforcement Schedule", *sc.options["schedule"]["lines"]),)))
@@ -326,6 +330,9 @@ class Hbtlf(Ruleset):
 
     # --- views -------------------------------------------------------------------------------------
 
+    def describe(self, effect: dict[str, Any], view: dict[str, Any]) -> str:
+        return sentences.sentence(effect)
+
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         return {
             "mode": MODE, "mode_text": MODE_TEXT,
@@ -351,6 +358,11 @@ class Hbtlf(Ruleset):
 
     def epochs(self, state: State) -> int:
         return 17
+
+
+def _nation(state: State, unit: str) -> str:
+    """British units take British REPs (6.21); the BEF's units are British."""
+    return "british" if unit.startswith("British") or state.armies.get(unit) == "British Expeditionary Force Army" else ""
 
 
 HBTLF = Hbtlf()

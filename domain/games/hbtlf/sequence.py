@@ -9,10 +9,12 @@ from domain.kernel.commands import Reject
 from domain.kernel.core import Clock
 from domain.kernel.effects import GameEnded, PhaseAdvanced
 
-from domain.games.hbtlf import ammunition, calendar, cite, claims, errata, fortress, initiative, ledgers, other_theaters, paris, plans, schlieffen, victory, weather
+from domain.games.hbtlf import (
+    ammunition, calendar, cite, claims, errata, fortress, initiative, ledgers, other_theaters, paris, plans, schedule, schlieffen, victory, weather,
+)
 from domain.games.hbtlf.effects import (
-    AmmunitionAllowance, Arrived, GameTurnBegun, ImpulseBegun, ImpulsesDeclared, InitiativeDecided, OtherTheatersRolled,
-    Released, SegmentEnded, WeatherRolled, WithdrawnFromPlay,
+    AmmunitionAllowance, GameTurnBegun, ImpulseBegun, ImpulsesDeclared, InitiativeDecided, OtherTheatersRolled,
+    Released, SegmentEnded, WeatherRolled,
 )
 
 PHASES = {"strategic": "Weekly Interphase", "structure": "impulse structure", "impulse": "Impulse", "closing": "end of scenario"}
@@ -47,7 +49,7 @@ def strategic_phase(adj: Adjudication, pack, sc, gt: int) -> None:
     paris.strategic_phase(adj)
     adj.emit(AmmunitionAllowance(gt=gt, points=ammunition.allowance(pack, gt, adj.core.options["french_ammo_cut_gt"]),
                                  cite=(cite.AMMUNITION, cite.ALLIED_AMMUNITION)))
-    _schedule(adj, sc, gt, 0, last=False)
+    schedule.run(adj, sc, gt, 0, last=False)
     _other_theaters(adj, pack, sc, gt, 0)
     side = initiative.automatic(pack, gt)
     if side is not None:
@@ -123,7 +125,7 @@ def begin_impulse(adj: Adjudication, pack, sc, n: int) -> None:
         adj.emit(WeatherRolled(roll=roll, drm=drm, modified=roll.value + drm, weather=result, effects=weather.effects(pack, result),
                                cite=(cite.WEATHER, cite.WEATHER_DRM)))
     _other_theaters(adj, pack, sc, gt, n)
-    _schedule(adj, sc, gt, n, last=last)
+    schedule.run(adj, sc, gt, n, last=last)
 
 
 def _first_of_scenario(state, sc) -> bool:
@@ -140,35 +142,8 @@ def _other_theaters(adj: Adjudication, pack, sc, gt: int, impulse: int) -> None:
                                      cite=(cite.OTHER_THEATERS,)))
 
 
-def _schedule(adj: Adjudication, sc, gt: int, impulse: int, *, last: bool) -> None:
-    """Arrivals due now at the hex, edge or place printed (6.1; Scenario 1's appear in the impulse, in
-    Road Mode), as the Other Theaters rolls moved them, and removals the schedule makes itself (the
-    Kaiser's)."""
-    for ev in sc.options.get("schedule", {}).get("events", ()):
-        when = (ev["gt"], ev["impulse"])
-        gate = ev.get("other_theaters")
-        if gate and adj.state.other_theaters.get(gate["table"]) == gate["delayed"]:
-            when = (gate["gt"], gate["impulse"])  # 9.0: the roll moved the arrival
-        at_impulse = when[1] == impulse or (when[1] == "last" and last and impulse > 0)
-        if when[0] != gt or not at_impulse:
-            continue
-        why = (cite.REINFORCEMENTS, cite.rule("13 Reinforcement Schedule", *ev["lines"]))
-        if ev["kind"] == "arrive":
-            adj.emit(Arrived(side=ev["side"], units=tuple(ev["units"]), at=ev.get("at") or ev["place"], cite=why))
-        elif ev["kind"] == "remove":
-            gone = tuple(u for u in ev["units"] if u in adj.state.positions and u not in adj.state.withdrawn)
-            if gone:
-                adj.emit(WithdrawnFromPlay(units=gone, cite=why))
-
-
 def withdrawals_due(state, sc, seat: str) -> tuple[str, ...]:
-    gt, n = state.core.clock.turn, state.core.clock.impulse
-    side = state.core.layout.side_of(seat)
-    out: tuple[str, ...] = ()
-    for ev in sc.options.get("schedule", {}).get("events", ()):
-        if ev["kind"] == "withdraw" and ev["side"] == side and ev["gt"] == gt and ev["impulse"] == n:
-            out += tuple(u for u in ev["units"] if u in state.positions and u not in state.withdrawn and u not in state.eliminated)
-    return out
+    return schedule.due(state, sc, state.core.layout.side_of(seat))
 
 
 def end_segment(adj: Adjudication, pack, sc, seat: str) -> None:

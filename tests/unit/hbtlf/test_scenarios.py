@@ -53,7 +53,7 @@ def test_errata_applied_and_misprints_kept_verbatim(pack):
     source = (PACK_DIR / "scenarios" / "s01.toml").read_text()
     assert '["Liege N", "W:1729"]' in source and '"17 infantry division [-4C, 2A]"' in source
     s2, _ = scenarios.read(pack, "2")
-    assert s2.applied == ("s2-conversion-colons",)
+    assert set(s2.applied) == {"s2-conversion-colons", "s2-belgian-3-div-loss"}
     assert '"E2129"' in (PACK_DIR / "scenarios" / "s02.toml").read_text()
 
 
@@ -97,3 +97,51 @@ def test_the_first_ruling_cites_the_errata_the_set_up_was_read_with(pack):
     s = Session(HBTLF, pack, "1", dice=lambda v: ScriptedDice([], command=v))
     labels = [c.label() for c in s.begun.citations]
     assert any("s1-liege-map-letter" in x for x in labels) and any("s1-17-div-loss-sign" in x for x in labels)
+
+
+@pytest.mark.parametrize("sid,units,forts", [("2", 236, 73), ("3", 139, 31), ("4", 177, 66), ("5", 357, 70), ("6", 181, 67),
+                                             ("7", 545, 196), ("8", 545, 196), ("9", 532, 167), ("10", 514, 134)])
+def test_13x5_unit_locations_transcribed(pack, sid, units, forts):
+    """13.x5 Unit Locations: every scenario S2-S10 places its printed groups (S8-S10 by the paragraphs
+    they refer to or combine); the counts pin the transcription (tools/hbtlf_setups.py)."""
+    read, issues = scenarios.read(pack, sid)
+    assert issues == []
+    assert (len(read.positions), len(read.fortresses)) == (units, forts)
+
+
+def test_13_95_scenario_9_combines_2_3_4(pack):
+    """13.95: Scenario 9 refers to Scenario 2 for the German First Army and to Scenario 4 for the
+    Sixth; its strategic formations combine Scenarios 2, 3 and 4."""
+    s9, _ = scenarios.read(pack, "9")
+    s2, _ = scenarios.read(pack, "2")
+    s4, _ = scenarios.read(pack, "4")
+    first = {u: h for u, h in s2.positions.items() if s2.armies.get(u) == "First Army"}
+    assert first and all(s9.positions[u] == h for u, h in first.items())
+    sixth = {u for u in s4.positions if s4.armies.get(u) == "Sixth Army"}
+    assert sixth and sixth <= set(s9.positions)
+    assert "s9-belgian-fortress-reference" in s9.applied  # S2 prints no on-map Belgian fortress list
+
+
+def test_13_85_scenario_8_is_scenario_7_with_scenario_1(pack):
+    """13.85 refers to 13.75, which refers to 13.15 for Army Detachment A, the First and Second Armies
+    and the Belgians: S8 places exactly S7's units, S1's among them, with S1's errata."""
+    s8, _ = scenarios.read(pack, "8")
+    s7, _ = scenarios.read(pack, "7")
+    assert s8.positions == s7.positions
+    assert s8.positions["Army Detachment A: X Corps"] == "E:1824" and s8.positions["Liege N"] == "E:1729"
+    assert s8.positions["Third Army: XI Corps"] == "within 2 of E:2322"
+
+
+def test_13_05_places_and_repeated_counters(pack):
+    """A radius around a named place reads from the pack's places (Paris W:5321); a counter printed
+    twice (two supply units) is two counters, a formation printed twice is an issue."""
+    s2, _ = scenarios.read(pack, "2")
+    assert s2.positions["French Paris Army: 61 reserve (61r) infantry division"] == "within 2 of W:5321"
+    assert s2.positions["First Army: First Army supply unit"] == "E:1831"
+    assert s2.positions["First Army: First Army supply unit #2"] == "W:1804"
+    sc = pack.scenarios["2"]
+    locs = sc.options["locations"]
+    twice = {**locs, "german": [*locs["german"], {**locs["german"][-1], "units": ["XI Corps [-2A]"]}]}
+    bad = msgspec.structs.replace(pack, scenarios={**pack.scenarios, "2": msgspec.structs.replace(sc, options={**sc.options, "locations": twice})})
+    _, issues = scenarios.read(bad, "2")
+    assert [i.message for i in issues] == ["'Third Army: XI Corps' is placed twice"]

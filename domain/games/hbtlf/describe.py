@@ -1,0 +1,115 @@
+"""Home Before the Leaves Fall's effects as sentences in the booklet's words: Game-Turns as the turn
+track names them ("GT O", "GT 3"), impulses with their dates, units by the tokens the scenarios
+print, and every claim said to be the players' (ledger mode: the umpire records it, it does not
+compute it)."""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from domain.kernel.describe import generic
+
+SIDES = {"german": "German", "allied": "Allied"}
+
+
+def gt(n) -> str:
+    return "GT O" if n == 0 else f"GT {n}"
+
+
+def side(s) -> str:
+    return SIDES.get(str(s), str(s).capitalize())
+
+
+def _die(roll) -> str:
+    return str((roll or {}).get("value", "?"))
+
+
+def _units(units, most: int = 4) -> str:
+    units = list(units or ())
+    if not units:
+        return "no unit"
+    shown = ", ".join(units[:most])
+    return shown + (f" and {len(units) - most} more" if len(units) > most else "")
+
+
+def _initiative(e) -> str:
+    if e.get("automatic"):
+        return f"{side(e.get('side'))} initiative (automatic)"
+    rolls = "; then ".join(f"German {_die(g)}, Allied {_die(a)}" for g, a in e.get("rolls") or ())
+    drm = ", ".join(f"{side(k)} {v:+d}" for k, v in (e.get("drm") or {}).items() if v)
+    return f"{side(e.get('side'))} wins the initiative: dice {rolls}" + (f" (modifiers {drm})" if drm else "")
+
+
+def _weather(e) -> str:
+    drm = e.get("drm", 0)
+    return (f"Weather: die {_die(e.get('roll'))}{f' {drm:+d} for the month' if drm else ''} = {e.get('modified')}: "
+            f"{str(e.get('weather', '')).replace('_', ' ')}")
+
+
+def _moves(e) -> str:
+    moves = list(e.get("moves") or ())
+    said = "; ".join(f"{m.get('unit')} to {m.get('to')}" for m in moves[:3])
+    more = f" and {len(moves) - 3} more" if len(moves) > 3 else ""
+    return f"Confirmed moves: {said}{more}"
+
+
+def _combat(e) -> str:
+    fort = f" (+{e['allied_fortress_sp']} fortress SP)" if e.get("allied_fortress_sp") else ""
+    elim = f"; eliminated: {_units(e.get('eliminated'), 3)}" if e.get("eliminated") else ""
+    return f"Combat confirmed in {gt(e.get('gt'))}: German lose {e.get('german_sp')} SP, Allied {e.get('allied_sp')} SP{fort}{elim}"
+
+
+def _claim(e) -> str:
+    c = e.get("claim") or {}
+    return f"{str(c.get('seat', 'A seat')).capitalize()} declares a {str(c.get('kind', 'claim')).replace('_', ' ')} claim for the other seat to confirm"
+
+
+def _ammunition(e) -> str:
+    pts = e.get("points") or {}
+    return f"Ammunition in {gt(e.get('gt'))}: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in pts.items()) + " per formation"
+
+
+def _fortress(e) -> str:
+    off = f", {e['offmap']} of them from off-map fortresses" if e.get("offmap") else ""
+    return f"{side(e.get('side'))} may disband {e.get('sp')} fortress SP this Game-Turn{off} (dice {', '.join(_die(r) for r in e.get('rolls') or ())})"
+
+
+def _plan(e) -> str:
+    name = "The Schlieffen Plan" if e.get("plan") == "schlieffen" else "Plan 17"
+    timed = ", ".join(f"{a} {n} impulses / {d} days" for a, (n, d) in (e.get("timed") or {}).items())
+    return f"{name} is abandoned ({gt(e.get('gt'))}, impulse {e.get('impulse')})" + (f": on Retire {timed}" if timed else "")
+
+
+SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "hbtlf.game_turn": lambda e: f"{gt(e.get('gt'))} begins (week of {e.get('first_day')}): Weekly Interphase",
+    "hbtlf.initiative": _initiative,
+    "hbtlf.impulses": lambda e: f"{gt(e.get('gt'))} in impulses of {'-'.join(str(d) for d in e.get('days') or ())} days"
+                                + (f" after {e['days_before']} days used" if e.get("days_before") else "")
+                                + f"; {side(e.get('first'))} first",
+    "hbtlf.impulse": lambda e: f"{gt(e.get('gt'))}, impulse {e.get('impulse')}: {' to '.join(e.get('dates') or ())} ({e.get('month')})",
+    "hbtlf.weather": _weather,
+    "hbtlf.other_theaters": lambda e: f"Other Theaters {e.get('table')}: dice {' + '.join(_die(r) for r in e.get('rolls') or ())} = "
+                                      f"{e.get('total')}: {e.get('outcome')}",
+    "hbtlf.segment_ended": lambda e: f"{str(e.get('seat')).capitalize()} ends the segment",
+    "hbtlf.units_moved": _moves,
+    "hbtlf.combat": _combat,
+    "hbtlf.mission": lambda e: f"{e.get('army')} receives the Mission Order {e.get('mission')}",
+    "hbtlf.released": lambda e: f"Released: {_units(e.get('formations'))} ({e.get('reason')})",
+    "hbtlf.arrived": lambda e: f"{side(e.get('side'))} reinforcements: {_units(e.get('units'))} at {e.get('at')}",
+    "hbtlf.withdrawn": lambda e: f"Withdrawn from play: {_units(e.get('units'))}",
+    "hbtlf.claim": _claim,
+    "hbtlf.ammunition": _ammunition,
+    "hbtlf.paris_abandoned": lambda e: f"A German army headquarters ({e.get('hq')}) at {e.get('at')}, {e.get('distance')} hexes from Paris: "
+                                       f"the French lose {e.get('deducted')} RP now" + (f", {e['owed']} owed" if e.get("owed") else ""),
+    "hbtlf.paris_debt_paid": lambda e: f"The French pay {e.get('amount')} RP of the Paris debt",
+    "hbtlf.fortress_allowance": _fortress,
+    "hbtlf.victory_points": lambda e: f"{side(e.get('side'))} scores {e.get('points')} VP: {e.get('reason')} (confirmed claim)",
+    "hbtlf.plan_abandoned": _plan,
+    "hbtlf.retire_counted": lambda e: f"{e.get('army')} on Retire: {e.get('impulses_left')} more impulses, at most {e.get('days_left')} days",
+    "hbtlf.retire_ended": lambda e: f"{e.get('army')} is free of Retire ({e.get('reason')})",
+    "hbtlf.supreme_hq_moved": lambda e: f"The {side(e.get('side'))} supreme headquarters moved this Game-Turn",
+}
+
+
+def sentence(effect: Mapping[str, Any]) -> str:
+    said = SAY.get(str(effect.get("type")))
+    return said(effect) if said else generic(effect)
