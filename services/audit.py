@@ -45,7 +45,7 @@ def audit(games: Games, game_id: str, viewer: Viewer, *, start: int = 1, end: in
     i = 0
     while i < len(events):
         e = events[i]
-        if e.type == "ruling" and start <= e.adjudicates <= end:
+        if e.type == "ruling" and e.adjudicates is not None and start <= e.adjudicates <= end:
             n = msgspec.json.decode(e.data).get("effects", 0)
             ruled = events[i + 1:i + 1 + n]
             after = fold(ctx.ruleset, ctx.codec, state, ((x.type, x.data) for x in ruled))

@@ -102,7 +102,7 @@ def text_export(games: Games, game_id: str, viewer: Viewer) -> str:
         if e.type == "phase.advanced" and can_see(e.visibility, viewer, game_over=over):
             label = msgspec.json.decode(e.data).get("label", "")
             lines.append(f"\n{label}")
-        if e.type != "ruling":
+        if e.type != "ruling" or e.adjudicates is None:
             continue
         cmd = by_version.get(e.adjudicates)
         if cmd is None or not can_see(cmd.visibility, viewer, game_over=over) or cmd.type == "game.created":

@@ -72,7 +72,7 @@ SNAPSHOT_EVERY = 1000  # events between the worker's snapshots of a game's state
 
 
 class Games:
-    def __init__(self, store, catalog: Catalog, *, nudge: Callable[[str], None] | None = None,
+    def __init__(self, store: EventStore, catalog: Catalog, *, nudge: Callable[[str], None] | None = None,
                  snapshot_every: int = SNAPSHOT_EVERY):
         self.store = store
         self.catalog = catalog

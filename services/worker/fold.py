@@ -92,7 +92,7 @@ def fold_game(games: Games, game_id: str, *, batch: int = 200, ruling_seconds: f
     fold without a verdict: they are not the command's fault."""
     store = games.store
     ctx = games.context(game_id)
-    keyring = _keyring(store, game_id, ctx.genesis.dice.epochs)
+    keyring = _keyring(games, game_id, ctx.genesis.dice.epochs)
     started = time.monotonic()
     with store.fold(game_id) as f:
         proj = f.projection
@@ -171,9 +171,9 @@ def _snapshot(games: Games, ctx: Context, game_id: str, version: int, state) -> 
 
 
 @lru_cache(maxsize=4096)
-def _keyring(store, game_id: str, epochs: int) -> Keyring:
-    """A game's seeds never change (written with its genesis): read them once per process."""
-    return Keyring(store, game_id, epochs).load()
+def _keyring(games: Games, game_id: str, epochs: int) -> Keyring:
+    """A game's seeds never change (written with its genesis): read them once per process (and store)."""
+    return Keyring(games.store, game_id, epochs).load()
 
 
 def _key_events(ctx: Context, keyring: Keyring, before, after) -> list[NewEvent]:
