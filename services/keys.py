@@ -9,6 +9,7 @@ import secrets
 from functools import lru_cache
 
 from domain.kernel.dice import commitment, key_chain
+from infra.eventstore import Secrets
 
 CHAINS = ("public", "hidden")
 
@@ -33,7 +34,7 @@ def _chain(seed: bytes, epochs: int) -> tuple[bytes, ...]:
 class Keyring:
     """Keys of one game, derived on demand from the stored seeds."""
 
-    def __init__(self, store, game_id: str, epochs: int):
+    def __init__(self, store: Secrets, game_id: str, epochs: int):
         self._store, self._game_id, self._epochs = store, game_id, epochs
         self._seeds: dict[str, bytes] = {}
 
