@@ -42,7 +42,7 @@ def audit(games: Games, game_id: str, viewer: Viewer, *, start: int = 1, end: in
     over = games.store.projection(game_id).status == "finished"
     end = end or (events[-1].version if events else 0)
     state = ctx.initial()
-    out = []
+    out: list[dict[str, Any]] = []
     i = 0
     while i < len(events):
         e = events[i]
@@ -74,7 +74,8 @@ def audit(games: Games, game_id: str, viewer: Viewer, *, start: int = 1, end: in
         i += 1
     total: Counter[str] = Counter()
     for c in out:
-        total.update(c["reconstructed"])
+        counts: dict[str, int] = c["reconstructed"]
+        total.update(counts)
     return {"game_id": game_id, "from": start, "to": end, "ruleset": ctx.genesis.ruleset, "commands": out,
             "reconstructed": {k: total[k] for k in PROVENANCES}, "command_types": sorted(COMMAND_TYPES)}
 
