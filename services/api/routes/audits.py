@@ -17,7 +17,7 @@ from services.export import ExportHeader
 router = APIRouter(tags=["audits"])
 
 
-@router.get("/v1/me", summary="Who the token is: role, name, and for a seat token its game and seat",
+@router.get("/v1/me", tags=["tokens"], summary="Who the token is: role, name, and for a seat token its game and seat",
             **doc(ok=(200, schemas.Me), errors=(401, 429)))
 def me(p: Principal = caller("reads")):
     return json({"role": p.role, "name": p.name, "game": p.game_id, "seat": p.seat})

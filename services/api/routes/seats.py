@@ -8,7 +8,7 @@ from services.api import schemas
 from services.api.auth import caller
 from services.api.wire import doc, json
 
-router = APIRouter(tags=["games"])
+router = APIRouter(tags=["tokens"])
 
 
 @router.post("/v1/games/{game_id}/seats/{seat}/token", summary="Reissue a seat's token (organiser); revokes the old one",
