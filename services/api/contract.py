@@ -108,6 +108,20 @@ def _open_to_public(endpoint: Any) -> bool:
     return False
 
 
+def portable(node: Any) -> Any:
+    """JSON Schema that generators read: a fixed-length array (msgspec's `prefixItems` with
+    `items: false`) keeps its `maxItems` but loses the boolean schema few generators parse."""
+    if isinstance(node, dict):
+        if node.get("items") is False and "prefixItems" in node:
+            del node["items"]
+        for value in node.values():
+            portable(value)
+    elif isinstance(node, list):
+        for value in node:
+            portable(value)
+    return node
+
+
 def ruleset_document(doc: dict[str, Any], name: str) -> dict[str, Any]:
     """`doc` with `Order` narrowed to ruleset `name`'s union, and no other game's components."""
     p, others = prefix(name), [prefix(n) for n in newest() if n != name]
