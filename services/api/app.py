@@ -69,6 +69,7 @@ def create_app(settings: Settings, runtime, tokens: Tokens) -> FastAPI:
             schema = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
             schema.setdefault("components", {}).setdefault("schemas", {}).update(wire.openapi_components())
             contract.optional_security(schema, [r for m in ROUTERS for r in m.router.routes])
+            contract.no_null_parameters(schema)
             contract.portable(schema)
             app.openapi_schema = schema
         return app.openapi_schema

@@ -122,6 +122,19 @@ def portable(node: Any) -> Any:
     return node
 
 
+def no_null_parameters(doc: dict[str, Any]) -> None:
+    """A query or header parameter is absent or a string on the wire, never JSON null: `X | None`
+    (FastAPI's `anyOf [X, null]`) is declared as X, its limits beside it."""
+    for ops in doc["paths"].values():
+        for op in ops.values():
+            for param in op.get("parameters", ()):
+                schema = param["schema"]
+                kinds = [k for k in schema.get("anyOf", ()) if k != {"type": "null"}]
+                if len(kinds) == 1 and len(schema["anyOf"]) == 2:
+                    rest = {k: v for k, v in schema.items() if k != "anyOf"}
+                    param["schema"] = {**kinds[0], **rest}
+
+
 def ruleset_document(doc: dict[str, Any], name: str) -> dict[str, Any]:
     """`doc` with `Order` narrowed to ruleset `name`'s union, and no other game's components."""
     p, others = prefix(name), [prefix(n) for n in newest() if n != name]

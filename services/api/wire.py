@@ -26,13 +26,6 @@ _ERRORS = {400: "malformed JSON or header", 401: "no token, or not a valid one",
 _documented: set[type] = {schemas.Error, *KERNEL_ORDERS}  # the kernel's orders: every game's union names them
 
 
-class _JSON(Response):
-    media_type = "application/json"
-
-
-_RESPONSE_CLASSES: dict[str, type[Response]] = {"application/json": _JSON}
-
-
 def json(content: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
     return Response(_encode(content), status_code=status, media_type="application/json", headers=headers)
 
@@ -96,8 +89,9 @@ def doc(*, ok: tuple[int, Any], request: Any = None, errors: Iterable[int] = (),
     types it may come as, with their JSON schemas) and the errors."""
     status, model = ok
     content = {media: {"schema": _ref(model) if not isinstance(model, dict) else model}}
-    # FastAPI would add `application/json` to the success response of a route answering another type.
-    out: dict[str, Any] = {"status_code": status, "response_class": _RESPONSE_CLASSES.get(media, Response)}
+    out: dict[str, Any] = {"status_code": status}
+    if media != "application/json":  # else FastAPI adds `application/json` to the success response
+        out["response_class"] = Response
     content.update({m: {"schema": schema} for m, schema in (other or {}).items()})
     responses: dict[int | str, Any] = {status: {"description": "success", "content": content}}
     for s, m in (also or {}).items():
