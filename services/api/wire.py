@@ -44,6 +44,29 @@ async def read_limited(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
+def integral(raw: bytes) -> bytes:
+    """The body with every integral float (`5.0`) written as an integer: JSON Schema, hence the
+    document, calls `5.0` an integer, and msgspec decodes `int` fields from integers alone."""
+    try:
+        value = msgspec.json.decode(raw)
+    except msgspec.DecodeError:
+        return raw  # the typed decode says what is wrong with it
+    changed, out = _integral(value)
+    return msgspec.json.encode(out) if changed else raw
+
+
+def _integral(value: Any) -> tuple[bool, Any]:
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**63:
+        return True, int(value)
+    if isinstance(value, list):
+        pairs = [_integral(v) for v in value]
+        return any(c for c, _ in pairs), [v for _, v in pairs]
+    if isinstance(value, dict):
+        items = {k: _integral(v) for k, v in value.items()}
+        return any(c for c, _ in items.values()), {k: v for k, (_, v) in items.items()}
+    return False, value
+
+
 def body(model: Any):
     """A dependency giving the request body decoded as `model` (400 malformed, 413 too big, 422 invalid)."""
     decoder = msgspec.json.Decoder(model)
@@ -51,7 +74,7 @@ def body(model: Any):
     async def decode(request: Request) -> Any:
         raw = await read_limited(request, request.app.state.settings.max_body_bytes)
         try:
-            return decoder.decode(raw)
+            return decoder.decode(integral(raw))
         except msgspec.ValidationError as exc:
             message, path = msgspec_path(exc)
             raise ApiError(422, "invalid_body", message, path=path or "$") from None
