@@ -150,10 +150,21 @@ class State(ResponseBody):
     view: dict[str, Any]
 
 
+class Disputable(ResponseBody):
+    """A seat may dispute any event from `first` to `last`: `{"type": "dispute_event", "event": N,
+    "reason": "..."}` (a reason is required)."""
+
+    order: Literal["dispute_event"]
+    first: int
+    last: int
+
+
 class Legal(ResponseBody):
-    seat: str
+    seat: Annotated[str, Meta(description='the seat these orders are for; "referee" for a referee\'s own (no ?seat)')]
     version: int
     orders: list[ListedOrder]
+    disputable: Annotated[Disputable, Meta(description="a seat's: the events it may dispute")] | UnsetType = UNSET
+    verdicts: Annotated[list[str], Meta(description="the referee's: what `resolve_dispute` takes as `verdict`")] | UnsetType = UNSET
     assessments: Annotated[list[Assessment | None], Meta(
         description="with ?assess=true: one per order, what it would meet if submitted now, or null")] | UnsetType = UNSET
 
