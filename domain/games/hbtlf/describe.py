@@ -106,6 +106,13 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "hbtlf.plan_abandoned": _plan,
     "hbtlf.retire_counted": lambda e: f"{e.get('army')} on Retire: {e.get('impulses_left')} more impulses, at most {e.get('days_left')} days",
     "hbtlf.retire_ended": lambda e: f"{e.get('army')} is free of Retire ({e.get('reason')})",
+    "hbtlf.naval_barrage_rolled": lambda e: f"Naval barrage this impulse: dice {' + '.join(_die(r) for r in e.get('rolls') or ())} x 10 = {e.get('value')}",
+    "hbtlf.naval_barrage": lambda e: "Allied naval barrage (" + str(e.get("use")) + "): "
+                                     + ", ".join(f"{h} {v}" for h, v in e.get("targets") or ()) + "; German submarines roll "
+                                     + " + ".join(_die(r) for r in e.get("submarine_rolls") or ())
+                                     + (": vessels sunk, 5 VP to the Germans" if e.get("sunk") else ""),
+    "hbtlf.naval_moved": lambda e: f"{str(e.get('nation')).capitalize()} naval {e.get('kind')}: {e.get('formation')}, {e.get('be')} BE, "
+                                   f"{e.get('embark')} to {e.get('disembark')}",
     "hbtlf.supreme_hq_moved": lambda e: f"The {side(e.get('side'))} supreme headquarters moved this Game-Turn",
 }
 

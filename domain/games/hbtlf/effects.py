@@ -149,6 +149,35 @@ class RetireEnded(Effect, frozen=True, kw_only=True, tag="hbtlf.retire_ended"):
     reason: str
 
 
+class NavalBarrageRolled(Effect, frozen=True, kw_only=True, tag="hbtlf.naval_barrage_rolled"):
+    """3.3: the impulse's naval barrage value, two dice x 10."""
+
+    gt: int
+    impulse: int
+    rolls: tuple[Roll, Roll]
+    value: int
+
+
+class NavalBarrageDeclared(Effect, frozen=True, kw_only=True, tag="hbtlf.naval_barrage"):
+    """3.3-3.31: a combat period's naval barrage (hex, value) and the German submarine dice it drew."""
+
+    targets: tuple[tuple[str, int], ...]
+    use: str
+    submarine_rolls: tuple[Roll, Roll]
+    sunk: bool
+
+
+class NavalMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.naval_moved"):
+    """3.1-3.2: Naval Capacity used: a marine or naval infantry landing, or the French port-to-port move."""
+
+    nation: str
+    kind: str
+    formation: str
+    be: int
+    embark: str
+    disembark: str
+
+
 class SupremeHqMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.supreme_hq_moved"):
     side: str
 
@@ -157,4 +186,5 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | SegmentEnded | UnitsMoved | CombatRecorded | MissionSet | Released | Arrived | WithdrawnFromPlay | ClaimOpened
                | SupremeHqMoved | AmmunitionAllowance | ParisAbandoned | ParisDebtPaid
                | FortressAllowance | VictoryPointsRecorded
-               | PlanAbandoned | RetireCounted | RetireEnded)
+               | PlanAbandoned | RetireCounted | RetireEnded
+               | NavalBarrageRolled | NavalBarrageDeclared | NavalMoved)

@@ -40,4 +40,5 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     plans_abandoned: tuple[str, ...] = ()
     retire: dict[str, tuple[int, int]] = {}  # army -> (Retire impulses left, days left) after its plan was abandoned
     vp: dict[str, float] = {}  # victory points claimed and confirmed, by side
+    naval_barrage_rolled: tuple[int, int] | None = None  # (GT, impulse) of the last naval barrage roll (3.3)
     ammunition: dict[str, int] = {}  # Ammunition Points a formation may hold this Game-Turn, by nation

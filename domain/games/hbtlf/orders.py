@@ -79,6 +79,35 @@ class DisbandFortress(Order, frozen=True, kw_only=True, tag="disband_fortress"):
     offmap: int = 0
 
 
+class NavalMove(Order, frozen=True, kw_only=True, tag="naval_move"):
+    """Naval Capacity used (3.1-3.2): `landing` (marine/naval infantry, Combat Class BE) or the French
+    `transfer` between ports from GT7. Where the units end up is declared as a move (declare_moves)."""
+
+    nation: str  # french | british
+    kind: str  # landing | transfer
+    formation: str
+    be: int
+    cavalry_be: int = 0
+    embark: str
+    disembark: str
+
+
+class RollNavalBarrage(Order, frozen=True, kw_only=True, tag="roll_naval_barrage"):
+    """The Allied Command Phase's naval barrage roll (3.3), once an impulse."""
+
+
+class BarrageTarget(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    hex: str
+    value: int
+
+
+class NavalBarrage(Order, frozen=True, kw_only=True, tag="naval_barrage"):
+    """One combat period's naval barrage (3.3), split over target hexes, for Barrage or Fire combat."""
+
+    targets: tuple[BarrageTarget, ...]
+    use: str = "barrage"
+
+
 class Withdraw(Order, frozen=True, kw_only=True, tag="withdraw"):
     units: tuple[str, ...]
 
@@ -96,4 +125,4 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
 
 
 HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | AbandonPlan | UseReplacements | UseRail
-              | Withdraw | EndSegment | DisbandFortress | NotYetBuilt)
+              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | NotYetBuilt)

@@ -15,18 +15,18 @@ from domain.kernel.ruleset import Option, Ruleset
 from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import describe as sentences
-from domain.games.hbtlf import cite, claims, errata, fortress, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
+from domain.games.hbtlf import cite, claims, errata, fortress, naval, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, Arrived, ClaimOpened, CombatRecorded, GameTurnBegun, HbtlfEffect, ImpulseBegun, ImpulsesDeclared,
     InitiativeDecided, MissionSet, OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted,
-    RetireEnded, SegmentEnded,
+    NavalBarrageRolled, RetireEnded, SegmentEnded,
     SupremeHqMoved, UnitsMoved, VictoryPointsRecorded, WeatherRolled, WithdrawnFromPlay,
 )
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import (
     AbandonPlan,
     ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission, DeclareMoves, DisbandFortress,
-    EndSegment, HbtlfOrder, MoveDecl, NotYetBuilt, ReportCombat, UseRail, UseReplacements, Withdraw,
+    BarrageTarget, EndSegment, HbtlfOrder, MoveDecl, NavalBarrage, NavalMove, NotYetBuilt, RollNavalBarrage, ReportCombat, UseRail, UseReplacements, Withdraw,
 )
 
 MODE = "ledger"
@@ -155,6 +155,16 @@ class Hbtlf(Ruleset):
             if state.army_sides.get(army) == side and army not in pending:
                 out += [DeclareMission(army=army, mission=m) for m in claims.MISSIONS
                         if m != mission and plans.mission_allowed(state, sc, army, m) is None]
+        if side == "allied" and naval.in_force(sc.options):
+            here = (state.core.clock.turn, state.core.clock.impulse)
+            if state.naval_barrage_rolled != here:
+                out.append(RollNavalBarrage())
+            elif state.core.ledger("naval_barrage", "allied").balance >= 10:
+                out.append(NavalBarrage(targets=(BarrageTarget(hex="W:1109", value=10),)))
+            for nation in naval.NATIONS:
+                if state.core.ledger(f"naval_landing_{nation}", "allied").balance >= 1:
+                    out.append(NavalMove(nation=nation, kind="landing", formation="a marine or naval infantry formation", be=1,
+                                         embark="W:4533", disembark="W:1109"))
         out += [AbandonPlan(plan=p) for p in ("schlieffen", "plan17") if plans.may_abandon(state, sc, side, p) is None]
         out.append(ClaimPrisoners(points=1))
         if self._sc(state).victory.get("kind") == "points":
@@ -234,6 +244,16 @@ class Hbtlf(Ruleset):
                 if state.fortresses and (name not in state.fortresses or state.sides.get(name) != side):
                     raise Reject("unknown_unit", f"{side} has no Fortress Class unit {name!r}.", cite.UNIT_LOCATIONS, unit=name)
                 fortress.disband(adj, side, sp, offmap)
+            case NavalMove(nation=nation, kind=kind, formation=formation, be=be, cavalry_be=cav, embark=embark, disembark=disembark):
+                self._naval_side(side, sc)
+                naval.move(adj, self.pack, nation=nation, kind=kind, formation=formation, be=be, cavalry_be=cav, embark=embark,
+                           disembark=disembark)
+            case RollNavalBarrage():
+                self._naval_side(side, sc)
+                naval.roll(adj)
+            case NavalBarrage(targets=targets, use=use):
+                self._naval_side(side, sc)
+                naval.barrage(adj, tuple((t.hex, t.value) for t in targets), use)
             case Withdraw(units=units):
                 due = sequence.withdrawals_due(state, sc, seat) + schedule.open_withdrawals(state, sc, side)
                 if not units or any(u not in due for u in units):
@@ -244,6 +264,12 @@ class Hbtlf(Ruleset):
             case _:
                 raise Reject("wrong_phase", f"A {order.__struct_config__.tag} order is not allowed now.", cite.SEQUENCE)
         adj.cite(cite.LEDGER_MODE)
+
+    def _naval_side(self, side: str, sc) -> None:
+        if not naval.in_force(sc.options):
+            raise Reject("rule_not_in_scenario", f"Scenario {sc.id} plays without Exclusive Rule 3.0.", cite.SCENARIOS)
+        if side != "allied":
+            raise Reject("no_naval_capacity", "Only the Allied player has a Naval Capacity and a naval barrage (3.1, 3.3).", naval.CAPACITY)
 
     def _may_move(self, state: State, sc, unit: str) -> None:
         a = claims.blocking(state, unit)
@@ -324,6 +350,8 @@ class Hbtlf(Ruleset):
                 return replace(state, retire={k: v for k, v in state.retire.items() if k != army})
             case VictoryPointsRecorded(side=side, points=pts):
                 return replace(state, vp={**state.vp, side: state.vp.get(side, 0.0) + pts})
+            case NavalBarrageRolled(gt=gt, impulse=n):
+                return replace(state, naval_barrage_rolled=(gt, n))
             case SupremeHqMoved(side=side):
                 return replace(state, hq_moved=state.hq_moved + (side,))
         return state

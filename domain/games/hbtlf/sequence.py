@@ -10,7 +10,7 @@ from domain.kernel.core import Clock
 from domain.kernel.effects import GameEnded, PhaseAdvanced
 
 from domain.games.hbtlf import (
-    ammunition, calendar, cite, claims, errata, fortress, initiative, ledgers, other_theaters, paris, plans, schedule, schlieffen, victory, weather,
+    ammunition, calendar, cite, claims, errata, fortress, initiative, ledgers, naval, other_theaters, paris, plans, schedule, schlieffen, victory, weather,
 )
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, GameTurnBegun, ImpulseBegun, ImpulsesDeclared, InitiativeDecided, OtherTheatersRolled,
@@ -47,6 +47,8 @@ def strategic_phase(adj: Adjudication, pack, sc, gt: int) -> None:
     fortress.strategic_phase(adj, gt)
     ledgers.strategic_phase(adj, pack, sc, gt)
     paris.strategic_phase(adj)
+    if naval.in_force(sc.options):
+        naval.strategic_phase(adj, pack, gt)
     adj.emit(AmmunitionAllowance(gt=gt, points=ammunition.allowance(pack, gt, adj.core.options["french_ammo_cut_gt"]),
                                  cite=(cite.AMMUNITION, cite.ALLIED_AMMUNITION)))
     schedule.run(adj, sc, gt, 0, last=False)
