@@ -113,6 +113,8 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
                                      + (": vessels sunk, 5 VP to the Germans" if e.get("sunk") else ""),
     "hbtlf.naval_moved": lambda e: f"{str(e.get('nation')).capitalize()} naval {e.get('kind')}: {e.get('formation')}, {e.get('be')} BE, "
                                    f"{e.get('embark')} to {e.get('disembark')}",
+    "hbtlf.heavy_artillery": lambda e: f"{str(e.get('nation')).capitalize()} heavy artillery {e.get('unit')} gains {e.get('sp')} SP "
+                                       f"from {e.get('reps')} Specialist REPs",
     "hbtlf.supreme_hq_moved": lambda e: f"The {side(e.get('side'))} supreme headquarters moved this Game-Turn",
 }
 

@@ -178,6 +178,17 @@ class NavalMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.naval_moved"):
     disembark: str
 
 
+class HeavyArtilleryBuilt(Effect, frozen=True, kw_only=True, tag="hbtlf.heavy_artillery"):
+    """Heavy artillery SPs incorporated from Specialist REPs (11.61C, 12.21, 12.66, 12.75)."""
+
+    unit: str
+    nation: str
+    reps: str  # whose Specialist REPs paid: german | french | british
+    sp: int
+    gt: int
+    impulse: int
+
+
 class SupremeHqMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.supreme_hq_moved"):
     side: str
 
@@ -187,4 +198,4 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | SupremeHqMoved | AmmunitionAllowance | ParisAbandoned | ParisDebtPaid
                | FortressAllowance | VictoryPointsRecorded
                | PlanAbandoned | RetireCounted | RetireEnded
-               | NavalBarrageRolled | NavalBarrageDeclared | NavalMoved)
+               | NavalBarrageRolled | NavalBarrageDeclared | NavalMoved | HeavyArtilleryBuilt)

@@ -41,4 +41,5 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     retire: dict[str, tuple[int, int]] = {}  # army -> (Retire impulses left, days left) after its plan was abandoned
     vp: dict[str, float] = {}  # victory points claimed and confirmed, by side
     naval_barrage_rolled: tuple[int, int] | None = None  # (GT, impulse) of the last naval barrage roll (3.3)
-    ammunition: dict[str, int] = {}  # Ammunition Points a formation may hold this Game-Turn, by nation
+    ammunition: dict[str, int] = {}
+    heavy_built: tuple[tuple[str, str, int, int, int], ...] = ()  # (nation, REPs' nation, GT, impulse, SP) built this Game-Turn  # Ammunition Points a formation may hold this Game-Turn, by nation

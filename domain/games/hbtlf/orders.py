@@ -108,6 +108,16 @@ class NavalBarrage(Order, frozen=True, kw_only=True, tag="naval_barrage"):
     use: str = "barrage"
 
 
+class BuildHeavyArtillery(Order, frozen=True, kw_only=True, tag="build_heavy_artillery"):
+    """Heavy artillery SPs from Specialist REPs (11.61C, 12.21, 12.66, 12.75); `reps` says whose
+    REPs pay where a nation may use two (British: british or french); empty: the nation's own."""
+
+    unit: str
+    nation: str  # german | french | belgian | british
+    sp: int = 1
+    reps: str = ""
+
+
 class Withdraw(Order, frozen=True, kw_only=True, tag="withdraw"):
     units: tuple[str, ...]
 
@@ -125,4 +135,4 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
 
 
 HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | AbandonPlan | UseReplacements | UseRail
-              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | NotYetBuilt)
+              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | NotYetBuilt)

@@ -15,16 +15,16 @@ from domain.kernel.ruleset import Option, Ruleset
 from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import describe as sentences
-from domain.games.hbtlf import cite, claims, errata, fortress, naval, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
+from domain.games.hbtlf import cite, claims, errata, fortress, heavy, naval, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, Arrived, ClaimOpened, CombatRecorded, GameTurnBegun, HbtlfEffect, ImpulseBegun, ImpulsesDeclared,
     InitiativeDecided, MissionSet, OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted,
-    NavalBarrageRolled, RetireEnded, SegmentEnded,
+    NavalBarrageRolled, RetireEnded, SegmentEnded, HeavyArtilleryBuilt,
     SupremeHqMoved, UnitsMoved, VictoryPointsRecorded, WeatherRolled, WithdrawnFromPlay,
 )
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import (
-    AbandonPlan,
+    AbandonPlan, BuildHeavyArtillery,
     ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission, DeclareMoves, DisbandFortress,
     BarrageTarget, EndSegment, HbtlfOrder, MoveDecl, NavalBarrage, NavalMove, NotYetBuilt, RollNavalBarrage, ReportCombat, UseRail, UseReplacements, Withdraw,
 )
@@ -248,6 +248,10 @@ class Hbtlf(Ruleset):
                 self._naval_side(side, sc)
                 naval.move(adj, self.pack, nation=nation, kind=kind, formation=formation, be=be, cavalry_be=cav, embark=embark,
                            disembark=disembark)
+            case BuildHeavyArtillery(unit=u, nation=nation, sp=sp, reps=reps):
+                if state.sides.get(u) != side or u in state.eliminated or u in state.fortresses:
+                    raise Reject("unknown_unit", f"{side} has no heavy artillery unit {u!r} in play.", cite.UNIT_LOCATIONS, unit=u)
+                heavy.build(adj, side, unit=u, nation=nation, sp=sp, reps=reps)
             case RollNavalBarrage():
                 self._naval_side(side, sc)
                 naval.roll(adj)
@@ -301,7 +305,9 @@ class Hbtlf(Ruleset):
     def evolve(self, state: State, e: Any) -> State:
         match e:
             case GameTurnBegun():
-                return replace(state, last_hq_moved=state.hq_moved, hq_moved=(), impulses=(), days_before=0, weather="")
+                return replace(state, last_hq_moved=state.hq_moved, hq_moved=(), impulses=(), days_before=0, weather="", heavy_built=())
+            case HeavyArtilleryBuilt(nation=nation, reps=reps, gt=gt, impulse=n, sp=sp):
+                return replace(state, heavy_built=state.heavy_built + ((nation, reps, gt, n, sp),))
             case InitiativeDecided(side=side):
                 return replace(state, initiative=side)
             case ImpulsesDeclared(days=days, days_before=before, first=first):
