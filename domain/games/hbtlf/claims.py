@@ -19,9 +19,9 @@ from domain.kernel.commands import Reject
 from domain.kernel.core import Attestation
 from domain.kernel.effects import AttestationOpened, LedgerPosted
 
-from domain.games.hbtlf import cite, hexes, paris
+from domain.games.hbtlf import belgium, cite, hexes, paris
 from domain.games.hbtlf.effects import (
-    ClaimOpened, CombatRecorded, MissionSet, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
+    BelgianReleased, ClaimOpened, CombatRecorded, MissionSet, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
 )
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import MoveDecl
@@ -32,7 +32,7 @@ MISSIONS = ("Advance", "Hold", "Flexible", "Retire")
 SUPREME_HQ = {"OHL": "german", "GQG": "allied"}
 KIND_CITES: dict[str, Citation] = {"moves": cite.MOVEMENT, "combat": cite.COMBAT, "mission": cite.missing("7.14", "the Mission Order procedure"),
               "early_release": cite.SCHLIEFFEN_GT0, "vp": cite.VICTORY,
-              "pp": cite.missing("11.6", "Prisoner Points")}
+              "pp": cite.missing("11.6", "Prisoner Points"), "belgian_release": belgium.RELEASE}
 
 
 def opponent(state: State, seat: str) -> tuple[str, ...]:
@@ -102,6 +102,7 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
                 check_moves(state, sc, state.core.layout.side_of(claim["seat"]), moves)
                 adj.emit(UnitsMoved(moves=moves, attestation=a.id, cite=(cite.LEDGER_MODE, cite.MOVEMENT)))
                 paris.after_moves(adj, pack, moves)
+                belgium.after_moves(adj, pack, moves, before=state)
                 for m in moves:
                     for hq, side in SUPREME_HQ.items():
                         if hq in m.unit and side not in adj.state.hq_moved:
@@ -135,5 +136,9 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
             case "early_release":
                 armies = tuple(sorted({v for u, v in state.armies.items() if state.sides.get(u) == "german"}))
                 adj.emit(Released(formations=armies, reason=f"early release attested: {value['condition']}", cite=(cite.SCHLIEFFEN_GT0,)))
+            case "belgian_release":
+                if not adj.state.belgian_released:
+                    condition = belgium.CONDITIONS[value["condition"]]
+                    adj.emit(BelgianReleased(reason=f"attested: {condition}", cite=(cite.LEDGER_MODE, belgium.RELEASE)))
     except (KeyError, TypeError, ValueError, msgspec.ValidationError) as exc:
         raise Reject("bad_settlement", f"The settled value does not read as a {kind} claim: {exc}", cite.LEDGER_MODE) from None

@@ -115,6 +115,14 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
                                    f"{e.get('embark')} to {e.get('disembark')}",
     "hbtlf.heavy_artillery": lambda e: f"{str(e.get('nation')).capitalize()} heavy artillery {e.get('unit')} gains {e.get('sp')} SP "
                                        f"from {e.get('reps')} Specialist REPs",
+    "hbtlf.belgian_detached": lambda e: "End of GT 2, beyond two hexes of Antwerp, to the Allied Strategic Chart: "
+                                        + _units(e.get("beyond"), 3)
+                                        + (f" ({len(e['undetermined'])} undetermined)" if e.get("undetermined") else ""),
+    "hbtlf.belgian_released": lambda e: f"The Belgian Army is released from Antwerp: {e.get('reason')}",
+    "hbtlf.belgian_release_rolled": lambda e: f"Belgian temporary release (secret): dice {', '.join(_die(r) for r in e.get('rolls') or ())}: "
+                                              f"{e.get('formations')} formation(s) may go beyond two hexes of Antwerp in one impulse",
+    "hbtlf.belgian_temporary_used": lambda e: f"Belgian temporary release used in impulse {e.get('impulse')}: {_units(e.get('units'))}",
+    "hbtlf.belgian_evacuated": lambda e: f"The Belgian Army evacuates Antwerp by sea: {_units(e.get('units'))} into the {e.get('box')}",
     "hbtlf.supreme_hq_moved": lambda e: f"The {side(e.get('side'))} supreme headquarters moved this Game-Turn",
 }
 

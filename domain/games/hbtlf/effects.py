@@ -189,6 +189,37 @@ class HeavyArtilleryBuilt(Effect, frozen=True, kw_only=True, tag="hbtlf.heavy_ar
     impulse: int
 
 
+class BelgianFormationsDetached(Effect, frozen=True, kw_only=True, tag="hbtlf.belgian_detached"):
+    """12.61A at the end of GT2: Belgian formations beyond two hexes of Antwerp go to the Allied
+    Strategic Chart; those whose set-up circle straddles the line are the players' to say."""
+
+    beyond: tuple[str, ...]
+    undetermined: tuple[str, ...]
+
+
+class BelgianReleased(Effect, frozen=True, kw_only=True, tag="hbtlf.belgian_released"):
+    reason: str
+
+
+class BelgianReleaseRolled(Effect, frozen=True, kw_only=True, tag="hbtlf.belgian_release_rolled"):
+    """12.61B1, rolled in secret: on a 6 the second die is how many formations may go beyond two hexes."""
+
+    gt: int
+    rolls: tuple[Roll, ...]
+    formations: int
+
+
+class BelgianTemporaryUsed(Effect, frozen=True, kw_only=True, tag="hbtlf.belgian_temporary_used"):
+    gt: int
+    impulse: int
+    units: tuple[str, ...]
+
+
+class BelgianEvacuated(Effect, frozen=True, kw_only=True, tag="hbtlf.belgian_evacuated"):
+    units: tuple[str, ...]
+    box: str
+
+
 class SupremeHqMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.supreme_hq_moved"):
     side: str
 
@@ -198,4 +229,5 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | SupremeHqMoved | AmmunitionAllowance | ParisAbandoned | ParisDebtPaid
                | FortressAllowance | VictoryPointsRecorded
                | PlanAbandoned | RetireCounted | RetireEnded
-               | NavalBarrageRolled | NavalBarrageDeclared | NavalMoved | HeavyArtilleryBuilt)
+               | NavalBarrageRolled | NavalBarrageDeclared | NavalMoved | HeavyArtilleryBuilt
+               | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated)

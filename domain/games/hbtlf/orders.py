@@ -118,6 +118,20 @@ class BuildHeavyArtillery(Order, frozen=True, kw_only=True, tag="build_heavy_art
     reps: str = ""
 
 
+class RollBelgianRelease(Order, frozen=True, kw_only=True, tag="roll_belgian_release"):
+    """12.61B1: the Belgian player's secret roll for a temporary release, once a Game-Turn from GT3."""
+
+
+class ClaimBelgianRelease(Order, frozen=True, kw_only=True, tag="claim_belgian_release"):
+    """12.61B's conditions that need the counters: `antwerp_fortress_6sp` or `fewer_than_12_be`."""
+
+    condition: str
+
+
+class EvacuateBelgianArmy(Order, frozen=True, kw_only=True, tag="evacuate_belgian_army"):
+    """12.62: the Belgian Army's naval evacuation from Antwerp, once a game, after a release."""
+
+
 class Withdraw(Order, frozen=True, kw_only=True, tag="withdraw"):
     units: tuple[str, ...]
 
@@ -135,4 +149,5 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
 
 
 HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | AbandonPlan | UseReplacements | UseRail
-              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | NotYetBuilt)
+              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery
+              | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | NotYetBuilt)

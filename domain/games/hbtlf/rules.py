@@ -15,16 +15,17 @@ from domain.kernel.ruleset import Option, Ruleset
 from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import describe as sentences
-from domain.games.hbtlf import cite, claims, errata, fortress, heavy, naval, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
+from domain.games.hbtlf import belgium, cite, claims, errata, fortress, heavy, naval, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, Arrived, ClaimOpened, CombatRecorded, GameTurnBegun, HbtlfEffect, ImpulseBegun, ImpulsesDeclared,
     InitiativeDecided, MissionSet, OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted,
     NavalBarrageRolled, RetireEnded, SegmentEnded, HeavyArtilleryBuilt,
+    BelgianEvacuated, BelgianFormationsDetached, BelgianReleased, BelgianReleaseRolled, BelgianTemporaryUsed,
     SupremeHqMoved, UnitsMoved, VictoryPointsRecorded, WeatherRolled, WithdrawnFromPlay,
 )
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import (
-    AbandonPlan, BuildHeavyArtillery,
+    AbandonPlan, BuildHeavyArtillery, ClaimBelgianRelease, EvacuateBelgianArmy, RollBelgianRelease,
     ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission, DeclareMoves, DisbandFortress,
     BarrageTarget, EndSegment, HbtlfOrder, MoveDecl, NavalBarrage, NavalMove, NotYetBuilt, RollNavalBarrage, ReportCombat, UseRail, UseReplacements, Withdraw,
 )
@@ -132,7 +133,7 @@ class Hbtlf(Ruleset):
         else:
             return []
         area = sc.options.get("area")
-        return [h for h in options if not area or hexes.in_area(h, area["parts"])]
+        return [h for h in options if (not area or hexes.in_area(h, area["parts"])) and belgium.may_end_at(state, self.pack, u, h)]
 
     def _other_orders(self, state: State, side: str) -> list[Order]:
         out: list[Order] = []
@@ -155,6 +156,11 @@ class Hbtlf(Ruleset):
             if state.army_sides.get(army) == side and army not in pending:
                 out += [DeclareMission(army=army, mission=m) for m in claims.MISSIONS
                         if m != mission and plans.mission_allowed(state, sc, army, m) is None]
+        if side == "allied" and belgium.applies(state) and state.core.clock.turn >= belgium.FROM_GT:
+            if not (state.belgian_temporary and state.belgian_temporary[0] == state.core.clock.turn):
+                out.append(RollBelgianRelease())
+        if side == "allied" and state.belgian_released and not state.belgian_evacuated and belgium.units(state):
+            out.append(EvacuateBelgianArmy())
         if side == "allied" and naval.in_force(sc.options):
             here = (state.core.clock.turn, state.core.clock.impulse)
             if state.naval_barrage_rolled != here:
@@ -191,6 +197,7 @@ class Hbtlf(Ruleset):
                              cite.SEQUENCE)
             case DeclareMoves(moves=moves):
                 claims.check_moves(state, sc, side, moves)
+                belgium.check_moves(state, self.pack, moves)
                 for m in moves:
                     self._may_move(state, sc, m.unit)
                 claims.open_claim(adj, seat, "moves", {"moves": msgspec.to_builtins(moves)}, blocks=tuple(m.unit for m in moves),
@@ -252,6 +259,17 @@ class Hbtlf(Ruleset):
                 if state.sides.get(u) != side or u in state.eliminated or u in state.fortresses:
                     raise Reject("unknown_unit", f"{side} has no heavy artillery unit {u!r} in play.", cite.UNIT_LOCATIONS, unit=u)
                 heavy.build(adj, side, unit=u, nation=nation, sp=sp, reps=reps)
+            case RollBelgianRelease():
+                self._belgian_side(side)
+                belgium.roll(adj)
+            case ClaimBelgianRelease(condition=condition):
+                self._belgian_side(side)
+                belgium.claimable(state, condition)
+                claims.open_claim(adj, seat, "belgian_release", {"condition": condition}, blocks=("belgian_release",),
+                                  predicate=f"Belgian Army release: {belgium.CONDITIONS[condition]}")
+            case EvacuateBelgianArmy():
+                self._belgian_side(side)
+                belgium.evacuate(adj, self.pack)
             case RollNavalBarrage():
                 self._naval_side(side, sc)
                 naval.roll(adj)
@@ -268,6 +286,10 @@ class Hbtlf(Ruleset):
             case _:
                 raise Reject("wrong_phase", f"A {order.__struct_config__.tag} order is not allowed now.", cite.SEQUENCE)
         adj.cite(cite.LEDGER_MODE)
+
+    def _belgian_side(self, side: str) -> None:
+        if side != "allied":
+            raise Reject("not_applicable", "12.61-12.62 are the Belgian (Allied) player's.", belgium.RELEASE)
 
     def _naval_side(self, side: str, sc) -> None:
         if not naval.in_force(sc.options):
@@ -358,6 +380,17 @@ class Hbtlf(Ruleset):
                 return replace(state, vp={**state.vp, side: state.vp.get(side, 0.0) + pts})
             case NavalBarrageRolled(gt=gt, impulse=n):
                 return replace(state, naval_barrage_rolled=(gt, n))
+            case BelgianFormationsDetached(beyond=beyond):
+                return replace(state, belgian_detached=beyond)
+            case BelgianReleased():
+                return replace(state, belgian_released=True)
+            case BelgianReleaseRolled(gt=gt, formations=n):
+                return replace(state, belgian_temporary=(gt, n, 0, ()))
+            case BelgianTemporaryUsed(gt=gt, impulse=n, units=us):
+                was = state.belgian_temporary or (gt, 0, 0, ())
+                return replace(state, belgian_temporary=(was[0], was[1], n, was[3] + tuple(u for u in us if u not in was[3])))
+            case BelgianEvacuated(units=us, box=box):
+                return replace(state, belgian_evacuated=True, positions={**state.positions, **{u: box for u in us}})
             case SupremeHqMoved(side=side):
                 return replace(state, hq_moved=state.hq_moved + (side,))
         return state
@@ -379,7 +412,12 @@ class Hbtlf(Ruleset):
             "plans_abandoned": list(state.plans_abandoned), "retire": {k: list(v) for k, v in state.retire.items()},
             "paris_abandoned": state.paris_abandoned, "paris_debt": state.paris_debt,
             "claims": {k: v for k, v in state.claims.items()}, "victory_points": victory.points(state, self._sc(state)),
+            "belgian": {"released": state.belgian_released, "detached": list(state.belgian_detached), "evacuated": state.belgian_evacuated,
+                        **({"temporary": list(state.belgian_temporary or ())} if self._sees(state, viewer, "allied") else {})},
         }
+
+    def _sees(self, state: State, viewer: Viewer, side: str) -> bool:
+        return viewer.omniscient or (viewer.seat is not None and state.core.layout.side_of(viewer.seat) == side)
 
     def clock_label(self, clock: Clock) -> str:
         gt = "O" if clock.turn == 0 else str(clock.turn)
