@@ -32,7 +32,8 @@ MISSIONS = ("Advance", "Hold", "Flexible", "Retire")
 SUPREME_HQ = {"OHL": "german", "GQG": "allied"}
 KIND_CITES: dict[str, Citation] = {"moves": cite.MOVEMENT, "combat": cite.COMBAT, "mission": cite.missing("7.14", "the Mission Order procedure"),
               "early_release": cite.SCHLIEFFEN_GT0, "vp": cite.VICTORY,
-              "pp": cite.missing("11.6", "Prisoner Points"), "belgian_release": belgium.RELEASE}
+              "pp": cite.missing("11.6", "Prisoner Points"), "belgian_release": belgium.RELEASE,
+              "offmap_rail": cite.missing("8.24D", "off-map rail movement")}
 
 
 def opponent(state: State, seat: str) -> tuple[str, ...]:
@@ -48,12 +49,14 @@ def blocking(state: State, unit: str) -> Attestation | None:
     return next((a for a in pending(state) if unit in a.blocks), None)
 
 
-def open_claim(adj: Adjudication, seat: str, kind: str, payload: dict[str, Any], *, blocks: tuple[str, ...], predicate: str) -> str:
+def open_claim(adj: Adjudication, seat: str, kind: str, payload: dict[str, Any], *, blocks: tuple[str, ...], predicate: str,
+               keep: dict[str, Any] | None = None) -> str:
+    """`keep`: what the umpire computed for the claim and needs when it is settled (off-map rail's RP)."""
     aid = f"{kind}-{adj.command}"
     value = json.dumps(payload, sort_keys=True)
     a = Attestation(id=aid, predicate=predicate, value_type="str", asserter=seat, confirmers=opponent(adj.state, seat),
                     blocks=blocks, state="asserted", value=value)
-    claim = {"kind": kind, "gt": adj.core.clock.turn, "impulse": adj.core.clock.impulse, "seat": seat, "blocks": list(blocks)}
+    claim = {"kind": kind, "gt": adj.core.clock.turn, "impulse": adj.core.clock.impulse, "seat": seat, "blocks": list(blocks), **(keep or {})}
     adj.emit(AttestationOpened(attestation=a, cite=(cite.LEDGER_MODE, KIND_CITES[kind])), ClaimOpened(id=aid, claim=claim))
     return aid
 
@@ -83,6 +86,9 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
     """Apply a confirmed or settled claim."""
     state = adj.state
     claim = state.claims.get(a.id)
+    if claim is not None and a.value == VOID and claim["kind"] == "offmap_rail" and claim["gt"] == state.core.clock.turn:
+        side = state.core.layout.side_of(claim["seat"])  # the voided move's Rail Points come back, this Game-Turn only
+        adj.emit(LedgerPosted(ledger="rail", owner=side, kind="credit", amount=int(claim["rp"]), cite=(cite.LEDGER_MODE, cite.RAIL)))
     if claim is None or a.value == VOID:
         return
     try:
@@ -93,7 +99,7 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
     kind = claim["kind"]
     try:
         match kind:
-            case "moves":
+            case "moves" | "offmap_rail":
                 # a unit that left play since (withdrawn, eliminated) makes its move moot, not the claim wrong
                 moves = tuple(m for m in msgspec.convert(value["moves"], type=tuple[MoveDecl, ...])
                               if m.unit not in state.withdrawn and m.unit not in state.eliminated)

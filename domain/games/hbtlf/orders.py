@@ -132,6 +132,16 @@ class EvacuateBelgianArmy(Order, frozen=True, kw_only=True, tag="evacuate_belgia
     """12.62: the Belgian Army's naval evacuation from Antwerp, once a game, after a release."""
 
 
+class OffMapRail(Order, frozen=True, kw_only=True, tag="offmap_rail"):
+    """7.5: a German or French unit by rail off the map from one edge point to another (7.51, 7.52);
+    the umpire counts the MP and the Rail Points, the other player confirms the unit's return at `to`."""
+
+    unit: str
+    to: str
+    be: int
+    cavalry_be: int = 0
+
+
 class Withdraw(Order, frozen=True, kw_only=True, tag="withdraw"):
     units: tuple[str, ...]
 
@@ -149,5 +159,5 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
 
 
 HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | AbandonPlan | UseReplacements | UseRail
-              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery
+              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail
               | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | NotYetBuilt)

@@ -15,7 +15,7 @@ from domain.kernel.ruleset import Option, Ruleset
 from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import describe as sentences
-from domain.games.hbtlf import belgium, cite, claims, errata, fortress, heavy, naval, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
+from domain.games.hbtlf import belgium, cite, claims, errata, fortress, heavy, naval, offmap, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, Arrived, ClaimOpened, CombatRecorded, GameTurnBegun, HbtlfEffect, ImpulseBegun, ImpulsesDeclared,
     InitiativeDecided, MissionSet, OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted,
@@ -25,7 +25,7 @@ from domain.games.hbtlf.effects import (
 )
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import (
-    AbandonPlan, BuildHeavyArtillery, ClaimBelgianRelease, EvacuateBelgianArmy, RollBelgianRelease,
+    AbandonPlan, BuildHeavyArtillery, OffMapRail, ClaimBelgianRelease, EvacuateBelgianArmy, RollBelgianRelease,
     ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission, DeclareMoves, DisbandFortress,
     BarrageTarget, EndSegment, HbtlfOrder, MoveDecl, NavalBarrage, NavalMove, NotYetBuilt, RollNavalBarrage, ReportCombat, UseRail, UseReplacements, Withdraw,
 )
@@ -247,10 +247,10 @@ class Hbtlf(Ruleset):
                 ledgers.use_replacements(adj, side, kind, amount, fortress=u in state.fortresses, nation=_nation(state, u))
             case UseRail(be=be, cavalry_be=cav, mp=mp):
                 ledgers.use_rail(adj, self.pack, side, be, cav, mp)
-            case DisbandFortress(fortress=name, sp=sp, offmap=offmap):
+            case DisbandFortress(fortress=name, sp=sp, offmap=off):
                 if state.fortresses and (name not in state.fortresses or state.sides.get(name) != side):
                     raise Reject("unknown_unit", f"{side} has no Fortress Class unit {name!r}.", cite.UNIT_LOCATIONS, unit=name)
-                fortress.disband(adj, side, sp, offmap)
+                fortress.disband(adj, side, sp, off)
             case NavalMove(nation=nation, kind=kind, formation=formation, be=be, cavalry_be=cav, embark=embark, disembark=disembark):
                 self._naval_side(side, sc)
                 naval.move(adj, self.pack, nation=nation, kind=kind, formation=formation, be=be, cavalry_be=cav, embark=embark,
@@ -259,6 +259,15 @@ class Hbtlf(Ruleset):
                 if state.sides.get(u) != side or u in state.eliminated or u in state.fortresses:
                     raise Reject("unknown_unit", f"{side} has no heavy artillery unit {u!r} in play.", cite.UNIT_LOCATIONS, unit=u)
                 heavy.build(adj, side, unit=u, nation=nation, sp=sp, reps=reps)
+            case OffMapRail(unit=u, to=to, be=be, cavalry_be=cav):
+                nation = "german" if side == "german" else _nation(state, u) or ("belgian" if state.armies.get(u) == "Belgian Army" else "french")
+                claims.check_moves(state, sc, side, (MoveDecl(unit=u, to=to),))
+                self._may_move(state, sc, u)
+                frm = state.positions[u]
+                rp = offmap.move(adj, self.pack, side, nation=nation, frm=frm, to=to, be=be, cavalry_be=cav,
+                                 plan17_in_force=plans.in_force(state, sc, "plan17"))
+                claims.open_claim(adj, seat, "offmap_rail", {"moves": [{"unit": u, "to": to}], "from": frm}, blocks=(u,),
+                                  predicate=f"{u} by off-map rail from {frm} to {to} ({rp} RP)", keep={"rp": rp})
             case RollBelgianRelease():
                 self._belgian_side(side)
                 belgium.roll(adj)
