@@ -411,7 +411,7 @@ class Hbtlf(Ruleset):
 
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         return {
-            "mode": MODE, "mode_text": MODE_TEXT,
+            "mode": MODE, "mode_text": MODE_TEXT, "pack_overrides": list(self.pack.meta.overrides) if self.pack else [],
             "errata_version": errata.version(self.pack), "errata_applied": list(state.errata_applied),
             "initiative": state.initiative, "impulses": list(state.impulses), "days_before": state.days_before,
             "player_order": list(state.order), "weather": state.weather, "month": state.month,
