@@ -210,7 +210,15 @@ class AssaultEntered(Effect, frozen=True, kw_only=True, tag="abtv.assault_entere
 
 
 class AssaultReturned(Effect, frozen=True, kw_only=True, tag="abtv.assault_returned"):
+    """§13.1 H: the assaulting units go back to their hexes of origin, or (`stay`: the defender is
+    eliminated) all occupy the assaulted hex (§13.2)."""
+
     units: tuple[str, ...]
+    stay: bool = False
+
+
+class CombatsCleared(Effect, frozen=True, kw_only=True, tag="abtv.combats_cleared"):
+    """The player-turn's combats are over (after the Assault Phase)."""
 
 
 ABTVEffect = (
@@ -218,5 +226,5 @@ ABTVEffect = (
     | FireMarkersCleared | Moved | Placed | Overran | StepLost | Eliminated | FatigueMarked | ArtilleryActed
     | BridgeRolled | BridgeRepaired | CombatDeclared | CombatStatus | TestRolled | Retreated | HandledHex | Bombarded
     | SupportRolled | ManeuverResolved | AssaultFired | StageSet | DZDestroyed | DZPlaced | DropRolled | ControlTaken
-    | AssaultEntered | AssaultReturned
+    | AssaultEntered | AssaultReturned | CombatsCleared
 )

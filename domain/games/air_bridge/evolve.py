@@ -87,6 +87,8 @@ def evolve(state: State, e: Any, data: GameData) -> State:
             return replace(state, reacted=state.reacted + (h,))
         case fx.HandledHex(hex=h):
             return replace(state, handled=state.handled + (h,))
+        case fx.CombatsCleared():
+            return replace(state, declared=(), reacted=(), handled=(), stage=None)
         case fx.StageSet(stage=stage):
             return replace(state, stage=stage)
         case fx.DZDestroyed(division=div, returns=turn, gone=gone):
@@ -104,12 +106,16 @@ def evolve(state: State, e: Any, data: GameData) -> State:
             for uid in ids:
                 units[uid] = replace(units[uid], hex=h, origin=origins[uid])
             return replace(state, units=units)
-        case fx.AssaultReturned(units=ids):
+        case fx.AssaultReturned(units=ids, stay=stay):
             units = dict(state.units)
             for uid in ids:
                 u = units[uid]
-                units[uid] = replace(u, hex=u.origin if u.hex is not None else None, origin=None)
-            return replace(state, units=units)
+                back = u.hex if stay or u.hex is None else u.origin
+                units[uid] = replace(u, hex=back, origin=None)
+            state = replace(state, units=units)
+            if stay and ids and state.units[ids[0]].hex is not None:
+                return _occupy(state, data, state.units[ids[0]].hex or "", state.units[ids[0]].side)
+            return state
     return state
 
 

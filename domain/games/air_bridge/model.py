@@ -62,11 +62,10 @@ class Declared(msgspec.Struct, frozen=True, kw_only=True):
 class Stage(msgspec.Struct, frozen=True, kw_only=True):
     """Where the resolution of one declared combat stands (its decisions are frames)."""
 
-    combat: int
-    step: str
-    drm: dict[str, int] = {}
-    owed: dict[str, int] = {}  # e.g. losses / fatigue still to allocate, by side
-    data: dict[str, str | int | list[str]] = {}
+    combat: int  # index in State.declared; -1 for a bombardment
+    queue: tuple[str, ...] = ()  # the steps still to do, first first ("loss:defender", "retreat:attacker", ...)
+    drm: dict[str, int] = {}  # the modifiers worked out so far (support results, by name)
+    data: dict[str, str] = {}  # choices made (armour categories, support allocations)
 
 
 class State(msgspec.Struct, frozen=True, kw_only=True):
