@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
+import msgspec
+
 from domain.games.air_bridge import (
     air, bridges, cite, combat, engineers, fatigue, initiative, movement, reinforcements, sequence, stacking, supply,
     victory, views, weather,
@@ -13,12 +15,12 @@ from domain.games.air_bridge.data import GameData
 from domain.games.air_bridge.effects import ABTVEffect, FireMarkersCleared, SeatDone
 from domain.games.air_bridge.evolve import evolve
 from domain.games.air_bridge.losses import eliminate
-from domain.games.air_bridge.model import State
+from domain.games.air_bridge.model import State, Unit
 from domain.games.air_bridge.options import OPTIONS
 from domain.games.air_bridge.orders import (
     ABTVOrder, Answer, Bombard, Declare, DemolishBridge, Drop, EndPhase, Enter, Ferry, Move, PlaceDZ, RepairBridge,
 )
-from domain.games.air_bridge.setup import setup
+from domain.games.air_bridge.setup import seat_of, setup
 from domain.kernel import phases
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.assessment import Assessment
@@ -109,6 +111,22 @@ class AirBridgeToVictory(Ruleset):
     def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
         data = self.data if self.pack is pack else GameData(pack)
         return setup(data, scenario, game_id=game_id, ruleset_id=self.id, options=options)
+
+    def position(self, state: State, spec: dict[str, Any]) -> State:
+        """A conformance position. Besides the state's own fields: `clear = true` takes every unit
+        off the map and cancels the arrivals (the DZ markers too), `add = {counter id = {fields}}`
+        brings counters of the pack into play (commanded by their scenario seat) with those fields."""
+        spec = dict(spec)
+        add = spec.pop("add", {})
+        if spec.pop("clear", False):
+            state = msgspec.structs.replace(state, units={k: msgspec.structs.replace(u, hex=None) for k, u in state.units.items()},
+                                            arrivals=())
+        units = dict(state.units)
+        for cid in add:
+            c = self.data.counters[cid]
+            units[cid] = Unit(id=cid, side=c.side, seat=seat_of(self.data, cid))
+        spec["units"] = {**add, **spec.get("units", {})}
+        return super().position(msgspec.structs.replace(state, units=units), spec)
 
     def begin(self, adj: Adjudication) -> None:
         phases.start(adj, PHASE_TABLE)
