@@ -22,7 +22,7 @@ SETUP = "setup"  # a unit its owner sets up at the start (Scenario 2's set-up de
 BOXES = (PENDING, RESERVE, CADRE, CAPTURED, RETURNING, SETUP)
 
 
-class Unit(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class Unit(msgspec.Struct, frozen=True, kw_only=True):
     id: str
     side: str
     hex: str | None = None

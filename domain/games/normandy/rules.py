@@ -22,6 +22,8 @@ from domain.games.normandy.orders import (
 )
 from domain.games.normandy.setup import setup
 from domain.games.normandy.units import owns, seat_of
+from msgspec.structs import replace
+
 from domain.kernel import phases
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.assessment import Assessment
@@ -121,6 +123,16 @@ class Normandy(Ruleset):
             raise ValueError(NOT_STARTABLE[scenario])
         data = self.data if self.pack is pack else GameData(pack)
         return setup(data, scenario, game_id=game_id, ruleset_id=self.id, options=options)
+
+    def position(self, state: State, spec: dict[str, Any]) -> State:
+        """A conformance position. Besides the state's own fields: `clear = true` takes every unit
+        out of play, `add = {counter id = {fields}}` brings counters of the pack into play."""
+        spec = dict(spec)
+        add = spec.pop("add", {})
+        units = {} if spec.pop("clear", False) else dict(state.units)
+        for cid, fields in add.items():
+            units[cid] = Unit(id=cid, side=self.data.pack.counters[cid].side, **fields)
+        return super().position(replace(state, units=units), spec)
 
     def begin(self, adj: Adjudication) -> None:
         phases.start(adj, PHASE_TABLE)
