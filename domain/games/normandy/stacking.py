@@ -14,7 +14,7 @@ def limits(data: GameData) -> dict[str, int]:
 def fits(state: State, data: GameData, h: str, arriving: tuple[str, ...], leaving: tuple[str, ...] = ()) -> bool:
     """Would the hex be within the limits with `arriving` in it and `leaving` gone?"""
     lim = limits(data)
-    ids = [u.id for u in state.units.values() if u.hex == h and u.id not in leaving] + [a for a in arriving if a not in leaving]
+    ids = [u.id for u in state.units.values() if u.hex == h and u.id not in leaving and u.id not in arriving] + list(arriving)
     sp = sv0 = hqs = 0
     groups = set()
     for uid in ids:
