@@ -93,9 +93,11 @@ beat: $(RUN_DEPS)
 	$(UMPIRE) beat
 
 bench: $(DEPS)                   ## every bench at full size; prints the table, writes bench/results.json
+	sh infra/provision.sh
 	$(PY) -m bench.run
 
 bench-quick: $(DEPS)             ## every bench at small sizes (a smoke run CI executes; figures not to quote)
+	sh infra/provision.sh
 	$(PY) -m bench.run --quick
 
 screenshots: $(DEPS)             ## refresh docs/screenshots/ (the pages in Debian's Chromium, a B&P game played through the API)
