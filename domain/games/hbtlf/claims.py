@@ -21,7 +21,7 @@ from domain.kernel.effects import AttestationOpened, LedgerPosted
 
 from domain.games.hbtlf import belgium, cite, hexes, paris
 from domain.games.hbtlf.effects import (
-    BelgianReleased, ClaimOpened, CombatRecorded, MissionSet, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
+    BelgianReleased, ClaimOpened, CombatRecorded, ControlRecorded, MissionSet, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
 )
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import MoveDecl
@@ -33,7 +33,7 @@ SUPREME_HQ = {"OHL": "german", "GQG": "allied"}
 KIND_CITES: dict[str, Citation] = {"moves": cite.MOVEMENT, "combat": cite.COMBAT, "mission": cite.missing("7.14", "the Mission Order procedure"),
               "early_release": cite.SCHLIEFFEN_GT0, "vp": cite.VICTORY,
               "pp": cite.missing("11.6", "Prisoner Points"), "belgian_release": belgium.RELEASE,
-              "offmap_rail": cite.missing("8.24D", "off-map rail movement")}
+              "offmap_rail": cite.missing("8.24D", "off-map rail movement"), "control": cite.missing("12.0", "hex control")}
 
 
 def opponent(state: State, seat: str) -> tuple[str, ...]:
@@ -142,6 +142,11 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
             case "early_release":
                 armies = tuple(sorted({v for u, v in state.armies.items() if state.sides.get(u) == "german"}))
                 adj.emit(Released(formations=armies, reason=f"early release attested: {value['condition']}", cite=(cite.SCHLIEFFEN_GT0,)))
+            case "control":
+                if not hexes.is_hex(str(value["hex"])):
+                    raise Reject("bad_hex", f"{value['hex']!r} is not a hex id.", cite.UNIT_LOCATIONS)
+                adj.emit(ControlRecorded(hex=str(value["hex"]), side=state.core.layout.side_of(claim["seat"]), place=str(value.get("place", "")),
+                                         attestation=a.id, cite=(cite.LEDGER_MODE, KIND_CITES["control"])))
             case "belgian_release":
                 if not adj.state.belgian_released:
                     condition = belgium.CONDITIONS[value["condition"]]

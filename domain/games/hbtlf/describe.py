@@ -123,6 +123,10 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
                                               f"{e.get('formations')} formation(s) may go beyond two hexes of Antwerp in one impulse",
     "hbtlf.belgian_temporary_used": lambda e: f"Belgian temporary release used in impulse {e.get('impulse')}: {_units(e.get('units'))}",
     "hbtlf.belgian_evacuated": lambda e: f"The Belgian Army evacuates Antwerp by sea: {_units(e.get('units'))} into the {e.get('box')}",
+    "hbtlf.leader_replaced": lambda e: f"{e.get('by')} replaces {e.get('out')} ({e.get('formation')})" + (" (11.12)" if e.get("automatic") else ""),
+    "hbtlf.leader_withheld": lambda e: f"{e.get('by')} does not replace {e.get('replaces')}: {e.get('reason')}",
+    "hbtlf.leader_promoted": lambda e: f"{e.get('leader')} is promoted from {e.get('frm')} to {e.get('to')}",
+    "hbtlf.control": lambda e: f"{side(e.get('side'))} controls {e.get('hex')}" + (f" ({e['place']})" if e.get("place") else "") + " (confirmed claim)",
     "hbtlf.supreme_hq_moved": lambda e: f"The {side(e.get('side'))} supreme headquarters moved this Game-Turn",
 }
 

@@ -220,6 +220,34 @@ class BelgianEvacuated(Effect, frozen=True, kw_only=True, tag="hbtlf.belgian_eva
     box: str
 
 
+class LeaderReplaced(Effect, frozen=True, kw_only=True, tag="hbtlf.leader_replaced"):
+    out: str
+    by: str
+    formation: str
+    automatic: bool  # 11.12's by the umpire; else the player's, checked against 12.12/12.14
+
+
+class LeaderReplacementWithheld(Effect, frozen=True, kw_only=True, tag="hbtlf.leader_withheld"):
+    by: str
+    replaces: str
+    reason: str
+
+
+class LeaderPromoted(Effect, frozen=True, kw_only=True, tag="hbtlf.leader_promoted"):
+    leader: str
+    frm: str
+    to: str
+
+
+class ControlRecorded(Effect, frozen=True, kw_only=True, tag="hbtlf.control"):
+    """A confirmed claim that a side controls a hex (SR control rules are not in the text)."""
+
+    hex: str
+    side: str
+    place: str
+    attestation: str
+
+
 class SupremeHqMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.supreme_hq_moved"):
     side: str
 
@@ -230,4 +258,5 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | FortressAllowance | VictoryPointsRecorded
                | PlanAbandoned | RetireCounted | RetireEnded
                | NavalBarrageRolled | NavalBarrageDeclared | NavalMoved | HeavyArtilleryBuilt
-               | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated)
+               | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated
+               | LeaderReplaced | LeaderReplacementWithheld | LeaderPromoted | ControlRecorded)

@@ -142,6 +142,27 @@ class OffMapRail(Order, frozen=True, kw_only=True, tag="offmap_rail"):
     cavalry_be: int = 0
 
 
+class ReplaceLeader(Order, frozen=True, kw_only=True, tag="replace_leader"):
+    """12.12/12.14: `by` replaces `leader`, whose counter bears the formation identifier `formation`."""
+
+    leader: str
+    formation: str = ""
+    by: str
+
+
+class PromoteLeader(Order, frozen=True, kw_only=True, tag="promote_leader"):
+    """12.13/12.15: a promotable leader takes his next command."""
+
+    leader: str
+
+
+class ClaimControl(Order, frozen=True, kw_only=True, tag="claim_control"):
+    """That the seat's side controls a hex (`place`: the city or town it belongs to, if any)."""
+
+    hex: str
+    place: str = ""
+
+
 class Withdraw(Order, frozen=True, kw_only=True, tag="withdraw"):
     units: tuple[str, ...]
 
@@ -159,5 +180,5 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
 
 
 HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | AbandonPlan | UseReplacements | UseRail
-              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail
+              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PromoteLeader | ClaimControl
               | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | NotYetBuilt)

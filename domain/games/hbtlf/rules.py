@@ -15,17 +15,17 @@ from domain.kernel.ruleset import Option, Ruleset
 from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import describe as sentences
-from domain.games.hbtlf import belgium, cite, claims, errata, fortress, heavy, naval, offmap, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
+from domain.games.hbtlf import belgium, cite, claims, errata, fortress, heavy, leaders, naval, offmap, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, Arrived, ClaimOpened, CombatRecorded, GameTurnBegun, HbtlfEffect, ImpulseBegun, ImpulsesDeclared,
     InitiativeDecided, MissionSet, OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted,
     NavalBarrageRolled, RetireEnded, SegmentEnded, HeavyArtilleryBuilt,
-    BelgianEvacuated, BelgianFormationsDetached, BelgianReleased, BelgianReleaseRolled, BelgianTemporaryUsed,
+    BelgianEvacuated, BelgianFormationsDetached, ControlRecorded, LeaderPromoted, LeaderReplaced, BelgianReleased, BelgianReleaseRolled, BelgianTemporaryUsed,
     SupremeHqMoved, UnitsMoved, VictoryPointsRecorded, WeatherRolled, WithdrawnFromPlay,
 )
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import (
-    AbandonPlan, BuildHeavyArtillery, OffMapRail, ClaimBelgianRelease, EvacuateBelgianArmy, RollBelgianRelease,
+    AbandonPlan, BuildHeavyArtillery, ClaimControl, OffMapRail, PromoteLeader, ReplaceLeader, ClaimBelgianRelease, EvacuateBelgianArmy, RollBelgianRelease,
     ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission, DeclareMoves, DisbandFortress,
     BarrageTarget, EndSegment, HbtlfOrder, MoveDecl, NavalBarrage, NavalMove, NotYetBuilt, RollNavalBarrage, ReportCombat, UseRail, UseReplacements, Withdraw,
 )
@@ -268,6 +268,15 @@ class Hbtlf(Ruleset):
                                  plan17_in_force=plans.in_force(state, sc, "plan17"))
                 claims.open_claim(adj, seat, "offmap_rail", {"moves": [{"unit": u, "to": to}], "from": frm}, blocks=(u,),
                                   predicate=f"{u} by off-map rail from {frm} to {to} ({rp} RP)", keep={"rp": rp})
+            case ReplaceLeader(leader=leader, formation=formation, by=by):
+                leaders.replace(adj, self.pack, side, leader=leader, formation=formation, by=by)
+            case PromoteLeader(leader=leader):
+                leaders.promote(adj, self.pack, side, leader)
+            case ClaimControl(hex=h, place=place):
+                if not hexes.is_hex(h):
+                    raise Reject("bad_hex", f"{h!r} is not a hex id: W or E, a colon and four digits.", cite.UNIT_LOCATIONS)
+                claims.open_claim(adj, seat, "control", {"hex": h, "place": place}, blocks=(),
+                                  predicate=f"{side} controls {h}" + (f" ({place})" if place else ""))
             case RollBelgianRelease():
                 self._belgian_side(side)
                 belgium.roll(adj)
@@ -400,6 +409,12 @@ class Hbtlf(Ruleset):
                 return replace(state, belgian_temporary=(was[0], was[1], n, was[3] + tuple(u for u in us if u not in was[3])))
             case BelgianEvacuated(units=us, box=box):
                 return replace(state, belgian_evacuated=True, positions={**state.positions, **{u: box for u in us}})
+            case LeaderReplaced(out=out, by=by):
+                return replace(state, leaders_out=state.leaders_out + (out,), leaders_in=state.leaders_in + (by,))
+            case LeaderPromoted(leader=leader, to=to):
+                return replace(state, promotions={**state.promotions, leader: to})
+            case ControlRecorded(hex=h, side=side, place=place):
+                return replace(state, control={**state.control, h: (side, place)})
             case SupremeHqMoved(side=side):
                 return replace(state, hq_moved=state.hq_moved + (side,))
         return state
@@ -421,6 +436,8 @@ class Hbtlf(Ruleset):
             "plans_abandoned": list(state.plans_abandoned), "retire": {k: list(v) for k, v in state.retire.items()},
             "paris_abandoned": state.paris_abandoned, "paris_debt": state.paris_debt,
             "claims": {k: v for k, v in state.claims.items()}, "victory_points": victory.points(state, self._sc(state)),
+            "leaders": {"replaced": list(state.leaders_out), "came_in": list(state.leaders_in), "promotions": dict(state.promotions)},
+            "control": {h: list(v) for h, v in sorted(state.control.items())},
             "belgian": {"released": state.belgian_released, "detached": list(state.belgian_detached), "evacuated": state.belgian_evacuated,
                         **({"temporary": list(state.belgian_temporary or ())} if self._sees(state, viewer, "allied") else {})},
         }
