@@ -19,7 +19,7 @@ from domain.kernel.commands import Reject
 from domain.kernel.core import Attestation
 from domain.kernel.effects import AttestationOpened, LedgerPosted
 
-from domain.games.hbtlf import belgium, cite, hexes, paris
+from domain.games.hbtlf import abandonment, belgium, cite, hexes, paris
 from domain.games.hbtlf.effects import (
     BelgianReleased, ClaimOpened, CombatRecorded, ControlRecorded, MissionSet, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
 )
@@ -109,6 +109,7 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
                 adj.emit(UnitsMoved(moves=moves, attestation=a.id, cite=(cite.LEDGER_MODE, cite.MOVEMENT)))
                 paris.after_moves(adj, pack, moves)
                 belgium.after_moves(adj, pack, moves, before=state)
+                abandonment.check(adj, pack)
                 for m in moves:
                     for hq, side in SUPREME_HQ.items():
                         if hq in m.unit and side not in adj.state.hq_moved:

@@ -127,6 +127,9 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "hbtlf.leader_withheld": lambda e: f"{e.get('by')} does not replace {e.get('replaces')}: {e.get('reason')}",
     "hbtlf.leader_promoted": lambda e: f"{e.get('leader')} is promoted from {e.get('frm')} to {e.get('to')}",
     "hbtlf.control": lambda e: f"{side(e.get('side'))} controls {e.get('hex')}" + (f" ({e['place']})" if e.get("place") else "") + " (confirmed claim)",
+    "hbtlf.fortresses_abandoned": lambda e: f"{e.get('hq')} {e.get('distance')} hexes from {e.get('city')}: French die {_die(e.get('roll'))}: "
+                                            + (f"the forts of {e.get('city')} are disbanded ({len(e.get('units') or ())})" if e.get("units")
+                                               else "the forts hold"),
     "hbtlf.supreme_hq_moved": lambda e: f"The {side(e.get('side'))} supreme headquarters moved this Game-Turn",
 }
 

@@ -248,6 +248,19 @@ class ControlRecorded(Effect, frozen=True, kw_only=True, tag="hbtlf.control"):
     attestation: str
 
 
+class FortressesAbandoned(Effect, frozen=True, kw_only=True, tag="hbtlf.fortresses_abandoned"):
+    """12.25's die for a city: `units` disbanded on 2-6, none on a 1."""
+
+    city: str
+    hq: str
+    at: str
+    distance: int
+    roll: Roll
+    units: tuple[str, ...]
+    gt: int
+    impulse: int
+
+
 class SupremeHqMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.supreme_hq_moved"):
     side: str
 
@@ -259,4 +272,4 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | PlanAbandoned | RetireCounted | RetireEnded
                | NavalBarrageRolled | NavalBarrageDeclared | NavalMoved | HeavyArtilleryBuilt
                | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated
-               | LeaderReplaced | LeaderReplacementWithheld | LeaderPromoted | ControlRecorded)
+               | LeaderReplaced | LeaderReplacementWithheld | LeaderPromoted | ControlRecorded | FortressesAbandoned)

@@ -49,5 +49,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     leaders_out: tuple[str, ...] = ()  # leaders replaced (11.12, 12.12, 12.14)
     leaders_in: tuple[str, ...] = ()  # replacement leaders that came in
     promotions: dict[str, str] = {}  # leader -> the formation he was promoted to (12.13, 12.15)
-    control: dict[str, tuple[str, str]] = {}  # hex -> (side, place) as last confirmed
+    control: dict[str, tuple[str, str]] = {}
+    cities_abandoned: tuple[str, ...] = ()  # 12.25: cities whose forts were disbanded
+    abandonment_rolled: dict[str, tuple[int, int]] = {}  # city -> (GT, impulse) of its last 12.25 die  # hex -> (side, place) as last confirmed
     heavy_built: tuple[tuple[str, str, int, int, int], ...] = ()  # (nation, REPs' nation, GT, impulse, SP) built this Game-Turn  # Ammunition Points a formation may hold this Game-Turn, by nation

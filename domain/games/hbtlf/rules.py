@@ -20,7 +20,7 @@ from domain.games.hbtlf.effects import (
     AmmunitionAllowance, Arrived, ClaimOpened, CombatRecorded, GameTurnBegun, HbtlfEffect, ImpulseBegun, ImpulsesDeclared,
     InitiativeDecided, MissionSet, OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted,
     NavalBarrageRolled, RetireEnded, SegmentEnded, HeavyArtilleryBuilt,
-    BelgianEvacuated, BelgianFormationsDetached, ControlRecorded, LeaderPromoted, LeaderReplaced, BelgianReleased, BelgianReleaseRolled, BelgianTemporaryUsed,
+    BelgianEvacuated, BelgianFormationsDetached, ControlRecorded, FortressesAbandoned, LeaderPromoted, LeaderReplaced, BelgianReleased, BelgianReleaseRolled, BelgianTemporaryUsed,
     SupremeHqMoved, UnitsMoved, VictoryPointsRecorded, WeatherRolled, WithdrawnFromPlay,
 )
 from domain.games.hbtlf.model import State
@@ -415,6 +415,9 @@ class Hbtlf(Ruleset):
                 return replace(state, promotions={**state.promotions, leader: to})
             case ControlRecorded(hex=h, side=side, place=place):
                 return replace(state, control={**state.control, h: (side, place)})
+            case FortressesAbandoned(city=city, units=us, gt=gt, impulse=n):
+                return replace(state, withdrawn=state.withdrawn + us, abandonment_rolled={**state.abandonment_rolled, city: (gt, n)},
+                               cities_abandoned=state.cities_abandoned + ((city,) if us else ()))
             case SupremeHqMoved(side=side):
                 return replace(state, hq_moved=state.hq_moved + (side,))
         return state

@@ -10,7 +10,7 @@ from domain.kernel.core import Clock
 from domain.kernel.effects import GameEnded, PhaseAdvanced
 
 from domain.games.hbtlf import (
-    ammunition, belgium, calendar, cite, claims, errata, fortress, initiative, leaders, ledgers, naval, other_theaters, paris, plans, schedule, schlieffen, victory, weather,
+    abandonment, ammunition, belgium, calendar, cite, claims, errata, fortress, initiative, leaders, ledgers, naval, other_theaters, paris, plans, schedule, schlieffen, victory, weather,
 )
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, GameTurnBegun, ImpulseBegun, ImpulsesDeclared, InitiativeDecided, OtherTheatersRolled,
@@ -131,6 +131,7 @@ def begin_impulse(adj: Adjudication, pack, sc, n: int) -> None:
                                cite=(cite.WEATHER, cite.WEATHER_DRM)))
     _other_theaters(adj, pack, sc, gt, n)
     schedule.run(adj, sc, gt, n, last=last)
+    abandonment.check(adj, pack)  # 12.25: once an impulse while a German army HQ stays near
 
 
 def _first_of_scenario(state, sc) -> bool:
