@@ -33,7 +33,8 @@ SUPREME_HQ = {"OHL": "german", "GQG": "allied"}
 KIND_CITES: dict[str, Citation] = {"moves": cite.MOVEMENT, "combat": cite.COMBAT, "mission": cite.missing("7.14", "the Mission Order procedure"),
               "early_release": cite.SCHLIEFFEN_GT0, "vp": cite.VICTORY,
               "pp": cite.missing("11.6", "Prisoner Points"), "belgian_release": belgium.RELEASE,
-              "offmap_rail": cite.missing("8.24D", "off-map rail movement"), "control": cite.missing("12.0", "hex control")}
+              "offmap_rail": cite.missing("8.24D", "off-map rail movement"), "control": cite.missing("12.0", "hex control"),
+              "activity": cite.missing("8.26 and 8.3", "entrenchment and air operations")}
 
 
 def opponent(state: State, seat: str) -> tuple[str, ...]:

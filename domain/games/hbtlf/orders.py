@@ -163,6 +163,17 @@ class ClaimControl(Order, frozen=True, kw_only=True, tag="claim_control"):
     place: str = ""
 
 
+class DeclareActivity(Order, frozen=True, kw_only=True, tag="declare_activity"):
+    """An activity the Standard Rules define and the Exclusive Rules date: `entrenchment`,
+    `permanent_entrenchment` or `air_spotting` (`balloon`: by a balloon unit), for the other player
+    to confirm; `exception` names a printed case that lifts the date (12.23A)."""
+
+    activity: str
+    unit: str
+    balloon: bool = False
+    exception: str = ""
+
+
 class Withdraw(Order, frozen=True, kw_only=True, tag="withdraw"):
     units: tuple[str, ...]
 
@@ -180,5 +191,5 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
 
 
 HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | AbandonPlan | UseReplacements | UseRail
-              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PromoteLeader | ClaimControl
+              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PromoteLeader | ClaimControl | DeclareActivity
               | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | NotYetBuilt)

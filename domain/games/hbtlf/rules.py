@@ -15,7 +15,7 @@ from domain.kernel.ruleset import Option, Ruleset
 from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import describe as sentences
-from domain.games.hbtlf import belgium, cite, claims, errata, fortress, heavy, leaders, naval, offmap, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
+from domain.games.hbtlf import belgium, cite, claims, doctrine, errata, fortress, heavy, leaders, naval, offmap, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, Arrived, ClaimOpened, CombatRecorded, GameTurnBegun, HbtlfEffect, ImpulseBegun, ImpulsesDeclared,
     InitiativeDecided, MissionSet, OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted,
@@ -25,7 +25,7 @@ from domain.games.hbtlf.effects import (
 )
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import (
-    AbandonPlan, BuildHeavyArtillery, ClaimControl, OffMapRail, PromoteLeader, ReplaceLeader, ClaimBelgianRelease, EvacuateBelgianArmy, RollBelgianRelease,
+    AbandonPlan, BuildHeavyArtillery, ClaimControl, DeclareActivity, OffMapRail, PromoteLeader, ReplaceLeader, ClaimBelgianRelease, EvacuateBelgianArmy, RollBelgianRelease,
     ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission, DeclareMoves, DisbandFortress,
     BarrageTarget, EndSegment, HbtlfOrder, MoveDecl, NavalBarrage, NavalMove, NotYetBuilt, RollNavalBarrage, ReportCombat, UseRail, UseReplacements, Withdraw,
 )
@@ -260,7 +260,7 @@ class Hbtlf(Ruleset):
                     raise Reject("unknown_unit", f"{side} has no heavy artillery unit {u!r} in play.", cite.UNIT_LOCATIONS, unit=u)
                 heavy.build(adj, side, unit=u, nation=nation, sp=sp, reps=reps)
             case OffMapRail(unit=u, to=to, be=be, cavalry_be=cav):
-                nation = "german" if side == "german" else _nation(state, u) or ("belgian" if state.armies.get(u) == "Belgian Army" else "french")
+                nation = self._unit_nation(state, side, u)
                 claims.check_moves(state, sc, side, (MoveDecl(unit=u, to=to),))
                 self._may_move(state, sc, u)
                 frm = state.positions[u]
@@ -277,6 +277,13 @@ class Hbtlf(Ruleset):
                     raise Reject("bad_hex", f"{h!r} is not a hex id: W or E, a colon and four digits.", cite.UNIT_LOCATIONS)
                 claims.open_claim(adj, seat, "control", {"hex": h, "place": place}, blocks=(),
                                   predicate=f"{side} controls {h}" + (f" ({place})" if place else ""))
+            case DeclareActivity(activity=activity, unit=u, balloon=balloon, exception=exception):
+                if state.sides.get(u) != side or u in state.eliminated or u in state.withdrawn:
+                    raise Reject("unknown_unit", f"{side} has no unit {u!r} in play.", cite.UNIT_LOCATIONS, unit=u)
+                used = doctrine.check(state, self.pack, nation=self._unit_nation(state, side, u), activity=activity, balloon=balloon,
+                                      exception=exception)
+                claims.open_claim(adj, seat, "activity", {"activity": activity, "unit": u, "balloon": balloon, "exception": used}, blocks=(),
+                                  predicate=f"{u}: {activity.replace('_', ' ')}" + (f" ({used})" if used else ""))
             case RollBelgianRelease():
                 self._belgian_side(side)
                 belgium.roll(adj)
@@ -304,6 +311,12 @@ class Hbtlf(Ruleset):
             case _:
                 raise Reject("wrong_phase", f"A {order.__struct_config__.tag} order is not allowed now.", cite.SEQUENCE)
         adj.cite(cite.LEDGER_MODE)
+
+    def _unit_nation(self, state: State, side: str, unit: str) -> str:
+        """German, or for the Allies British (the BEF), Belgian (the Belgian Army) or French."""
+        if side == "german":
+            return "german"
+        return _nation(state, unit) or ("belgian" if state.armies.get(unit) == "Belgian Army" else "french")
 
     def _belgian_side(self, side: str) -> None:
         if side != "allied":
