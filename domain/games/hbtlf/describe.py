@@ -130,6 +130,10 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "hbtlf.fortresses_abandoned": lambda e: f"{e.get('hq')} {e.get('distance')} hexes from {e.get('city')}: French die {_die(e.get('roll'))}: "
                                             + (f"the forts of {e.get('city')} are disbanded ({len(e.get('units') or ())})" if e.get("units")
                                                else "the forts hold"),
+    "hbtlf.zeppelin": lambda e: f"{e.get('zeppelin')} flies to {e.get('target')}"
+                                + (f"; Allied dice {', '.join(_die(r) for r in e.get('rolls') or ())}" if e.get("rolls") else "")
+                                + ("; shot down: 10 VP to the Allies" if e.get("shot_down") else "; Terror Bombing: 1 VP to the Germans" if e.get("terror") else ""),
+    "hbtlf.zeppelin_removed": lambda e: f"{e.get('zeppelin')} is destroyed by the Royal Naval Air Service's raid (GT 9)",
     "hbtlf.supreme_hq_moved": lambda e: f"The {side(e.get('side'))} supreme headquarters moved this Game-Turn",
 }
 

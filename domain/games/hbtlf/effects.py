@@ -261,6 +261,24 @@ class FortressesAbandoned(Effect, frozen=True, kw_only=True, tag="hbtlf.fortress
     impulse: int
 
 
+class ZeppelinFlight(Effect, frozen=True, kw_only=True, tag="hbtlf.zeppelin"):
+    """11.82C: a Zeppelin's operation: the Allied dice for what it passed over, a Terror Bombing."""
+
+    zeppelin: str
+    target: str
+    terror: bool
+    passes_over: tuple[str, ...]
+    rolls: tuple[Roll, ...]
+    shot_down: bool
+    gt: int
+
+
+class ZeppelinRemoved(Effect, frozen=True, kw_only=True, tag="hbtlf.zeppelin_removed"):
+    """11.82C: the Royal Naval Air Service's raid of Game-Turn 9."""
+
+    zeppelin: str
+
+
 class SupremeHqMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.supreme_hq_moved"):
     side: str
 
@@ -272,4 +290,5 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | PlanAbandoned | RetireCounted | RetireEnded
                | NavalBarrageRolled | NavalBarrageDeclared | NavalMoved | HeavyArtilleryBuilt
                | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated
-               | LeaderReplaced | LeaderReplacementWithheld | LeaderPromoted | ControlRecorded | FortressesAbandoned)
+               | LeaderReplaced | LeaderReplacementWithheld | LeaderPromoted | ControlRecorded | FortressesAbandoned
+               | ZeppelinFlight | ZeppelinRemoved)

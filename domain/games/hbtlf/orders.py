@@ -174,6 +174,22 @@ class DeclareActivity(Order, frozen=True, kw_only=True, tag="declare_activity"):
     exception: str = ""
 
 
+class ZeppelinOperation(Order, frozen=True, kw_only=True, tag="zeppelin_operation"):
+    """11.82C: a Zeppelin flies to `target` (`terror`: a Terror Bombing of that town or city hex);
+    `passes_over`: the Allied headquarters with artillery, artillery and fortress units on its path."""
+
+    zeppelin: str
+    target: str
+    terror: bool = False
+    passes_over: tuple[str, ...] = ()
+
+
+class RaidZeppelin(Order, frozen=True, kw_only=True, tag="raid_zeppelin"):
+    """11.82C: on Game-Turn 9 the Allies remove one Zeppelin from play."""
+
+    zeppelin: str
+
+
 class Withdraw(Order, frozen=True, kw_only=True, tag="withdraw"):
     units: tuple[str, ...]
 
@@ -191,5 +207,5 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
 
 
 HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | AbandonPlan | UseReplacements | UseRail
-              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PromoteLeader | ClaimControl | DeclareActivity
+              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PromoteLeader | ClaimControl | DeclareActivity | ZeppelinOperation | RaidZeppelin
               | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | NotYetBuilt)

@@ -15,17 +15,17 @@ from domain.kernel.ruleset import Option, Ruleset
 from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import describe as sentences
-from domain.games.hbtlf import belgium, cite, claims, doctrine, errata, fortress, fortress_formations, heavy, leaders, naval, offmap, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
+from domain.games.hbtlf import belgium, cite, claims, doctrine, errata, fortress, fortress_formations, zeppelins, heavy, leaders, naval, offmap, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, Arrived, ClaimOpened, CombatRecorded, GameTurnBegun, HbtlfEffect, ImpulseBegun, ImpulsesDeclared,
     InitiativeDecided, MissionSet, OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted,
     NavalBarrageRolled, RetireEnded, SegmentEnded, HeavyArtilleryBuilt,
-    BelgianEvacuated, BelgianFormationsDetached, ControlRecorded, FortressesAbandoned, LeaderPromoted, LeaderReplaced, BelgianReleased, BelgianReleaseRolled, BelgianTemporaryUsed,
+    BelgianEvacuated, BelgianFormationsDetached, ControlRecorded, FortressesAbandoned, ZeppelinFlight, ZeppelinRemoved, LeaderPromoted, LeaderReplaced, BelgianReleased, BelgianReleaseRolled, BelgianTemporaryUsed,
     SupremeHqMoved, UnitsMoved, VictoryPointsRecorded, WeatherRolled, WithdrawnFromPlay,
 )
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import (
-    AbandonPlan, BuildHeavyArtillery, ClaimControl, DeclareActivity, OffMapRail, PromoteLeader, ReplaceLeader, ClaimBelgianRelease, EvacuateBelgianArmy, RollBelgianRelease,
+    AbandonPlan, BuildHeavyArtillery, ClaimControl, DeclareActivity, RaidZeppelin, ZeppelinOperation, OffMapRail, PromoteLeader, ReplaceLeader, ClaimBelgianRelease, EvacuateBelgianArmy, RollBelgianRelease,
     ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission, DeclareMoves, DisbandFortress,
     BarrageTarget, EndSegment, HbtlfOrder, MoveDecl, NavalBarrage, NavalMove, NotYetBuilt, RollNavalBarrage, ReportCombat, UseRail, UseReplacements, Withdraw,
 )
@@ -286,6 +286,14 @@ class Hbtlf(Ruleset):
                                       exception=exception)
                 claims.open_claim(adj, seat, "activity", {"activity": activity, "unit": u, "balloon": balloon, "exception": used}, blocks=(),
                                   predicate=f"{u}: {activity.replace('_', ' ')}" + (f" ({used})" if used else ""))
+            case ZeppelinOperation(zeppelin=z, target=target, terror=terror, passes_over=over):
+                if side != "german":
+                    raise Reject("not_a_zeppelin", "Zeppelins are the German player's (11.82C).", zeppelins.CITE)
+                zeppelins.flight(adj, zeppelin=z, target=target, terror=terror, passes_over=over)
+            case RaidZeppelin(zeppelin=z):
+                if side != "allied":
+                    raise Reject("not_applicable", "The GT9 raid on a Zeppelin is the Allied player's (11.82C).", zeppelins.CITE)
+                zeppelins.raid(adj, z)
             case RollBelgianRelease():
                 self._belgian_side(side)
                 belgium.roll(adj)
@@ -433,6 +441,11 @@ class Hbtlf(Ruleset):
             case FortressesAbandoned(city=city, units=us, gt=gt, impulse=n):
                 return replace(state, withdrawn=state.withdrawn + us, abandonment_rolled={**state.abandonment_rolled, city: (gt, n)},
                                cities_abandoned=state.cities_abandoned + ((city,) if us else ()))
+            case ZeppelinFlight(zeppelin=z, terror=terror, shot_down=down, gt=gt):
+                return replace(state, eliminated=state.eliminated + ((z,) if down else ()),
+                               terror_bombed_gt=gt if terror else state.terror_bombed_gt)
+            case ZeppelinRemoved(zeppelin=z):
+                return replace(state, withdrawn=state.withdrawn + (z,), zeppelin_raided=True)
             case SupremeHqMoved(side=side):
                 return replace(state, hq_moved=state.hq_moved + (side,))
         return state
