@@ -13,6 +13,8 @@ destroyed bridge. The Polish brigade has no DZ marker of its own in the pack: it
 1st Airborne's (inferred)."""
 from __future__ import annotations
 
+import heapq
+
 from domain.games.air_bridge import cite, values
 from domain.games.air_bridge.data import GameData
 from domain.games.air_bridge.effects import SupplyTraced
@@ -54,17 +56,31 @@ def _road_graph(lines: Lines, main_only: bool) -> dict[str, list[str]]:
     return {k: sorted(v) for k, v in out.items()}
 
 
-def _mp_reach(lines: Lines, u: Unit, goals: set[str]) -> bool:
+def to_goals(lines: Lines, goals: set[str]) -> dict[str, int]:
+    """Half points from each hex to the nearest goal along an open line (a reverse Dijkstra: a
+    step costs the hex it enters, every hex entered must be open, the start hex need not be)."""
+    state, data = lines.state, lines.data
+    best = {g: 0 for g in goals if lines.open(g)}
+    heap = [(0, g) for g in sorted(best)]
+    heapq.heapify(heap)
+    while heap:
+        d, b = heapq.heappop(heap)
+        if d > best[b] or (d > 0 and not lines.open(b)):
+            continue
+        for a in data.neighbours(b):
+            c = step_cost(state, data, a, b)
+            if c is None:
+                continue
+            nd = d + c
+            if nd < best.get(a, 1 << 30):
+                best[a] = nd
+                heapq.heappush(heap, (nd, a))
+    return best
+
+
+def _mp_reach(lines: Lines, u: Unit, dist: dict[str, int]) -> bool:
     assert u.hex is not None
-    if u.hex in goals:
-        return True
-    budget = values.ma(lines.data, u) * 2
-
-    def cost(a: str, b: str, via: str | None, _: object) -> int | None:
-        return step_cost(lines.state, lines.data, a, b) if lines.open(b) else None
-
-    reach = lines.data.board.reachable(u.hex, budget, cost)
-    return any(h in goals for h in reach.costs)
+    return dist.get(u.hex, 1 << 30) <= values.ma(lines.data, u) * 2
 
 
 def german_sources(lines: Lines) -> set[str]:
@@ -86,9 +102,11 @@ def supplied(state: State, data: GameData, u: Unit, cache: dict[str, object]) ->
     lines = cache.setdefault(f"lines:{u.side}", Lines(state, data, u.side))
     assert isinstance(lines, Lines)
     if u.side == GERMAN:
-        src = cache.setdefault("german", german_sources(lines))
-        assert isinstance(src, set)
-        return _mp_reach(lines, u, src)
+        if "german" not in cache:
+            cache["german"] = to_goals(lines, german_sources(lines))
+        dist = cache["german"]
+        assert isinstance(dist, dict)
+        return _mp_reach(lines, u, dist)
     if values.airborne(data, u):
         div = values.division(data, u) or ""
         dz = state.dropzones.get(DZ_OF.get(div, div))
@@ -97,12 +115,17 @@ def supplied(state: State, data: GameData, u: Unit, cache: dict[str, object]) ->
             if marker.hex is None:
                 return False
             radius = int(data.rows("dz")[dz.face]["supply_radius"])
-            assert u.hex is not None
-            reach = search.distances({h: lines.neighbours(h) for h in data.board.grid.within(marker.hex, radius) if h in data.map.hexes},
-                                     [marker.hex], enters=lines.open, limit=radius)
+            key = f"dz:{marker.hex}:{radius}"
+            if key not in cache:
+                area = {h: lines.neighbours(h) for h in data.board.grid.within(marker.hex, radius) if h in data.map.hexes}
+                cache[key] = search.distances(area, [marker.hex], enters=lines.open, limit=radius)
+            reach = cache[key]
+            assert isinstance(reach, dict) and u.hex is not None
             return u.hex in reach
-    road = cache.setdefault("road", main_road_clear(lines))
-    assert isinstance(road, set)
+    if "road" not in cache:
+        cache["road"] = to_goals(lines, main_road_clear(lines))
+    road = cache["road"]
+    assert isinstance(road, dict)
     return _mp_reach(lines, u, road)
 
 
