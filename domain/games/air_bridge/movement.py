@@ -81,6 +81,11 @@ def may_move(state: State, data: GameData, u: Unit, zocs: set[str] | None = None
     return None
 
 
+def any_may_move(state: State, data: GameData, side: str) -> bool:
+    zocs = zoc_hexes(state, data, other(side))
+    return any(u.side == side and may_move(state, data, u, zocs) is None for u in state.units.values())
+
+
 WHY = {
     "cannot_move": ("This unit cannot move now (on the map, not yet moved this phase, with movement points).", cite.MOVEMENT),
     "not_cm": ("Only C/M units move in the mechanized movement phase.", cite.CM_TWICE),

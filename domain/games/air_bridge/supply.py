@@ -56,31 +56,29 @@ def _road_graph(lines: Lines, main_only: bool) -> dict[str, list[str]]:
     return {k: sorted(v) for k, v in out.items()}
 
 
-def to_goals(lines: Lines, goals: set[str]) -> dict[str, int]:
-    """Half points from each hex to the nearest goal along an open line (a reverse Dijkstra: a
-    step costs the hex it enters, every hex entered must be open, the start hex need not be)."""
+def reaches(lines: Lines, start: str, budget: int, goals: set[str]) -> bool:
+    """A line of at most `budget` half points from `start` to a goal, every hex entered open (a
+    Dijkstra bounded by the allowance, stopping at the first goal)."""
+    if start in goals:
+        return True
     state, data = lines.state, lines.data
-    best = {g: 0 for g in goals if lines.open(g)}
-    heap = [(0, g) for g in sorted(best)]
-    heapq.heapify(heap)
+    best = {start: 0}
+    heap = [(0, start)]
     while heap:
-        d, b = heapq.heappop(heap)
-        if d > best[b] or (d > 0 and not lines.open(b)):
+        d, a = heapq.heappop(heap)
+        if d > best[a]:
             continue
-        for a in data.neighbours(b):
-            c = step_cost(state, data, a, b)
-            if c is None:
+        for b in data.neighbours(a):
+            if not lines.open(b):
                 continue
-            nd = d + c
-            if nd < best.get(a, 1 << 30):
-                best[a] = nd
-                heapq.heappush(heap, (nd, a))
-    return best
-
-
-def _mp_reach(lines: Lines, u: Unit, dist: dict[str, int]) -> bool:
-    assert u.hex is not None
-    return dist.get(u.hex, 1 << 30) <= values.ma(lines.data, u) * 2
+            c = step_cost(state, data, a, b)
+            if c is None or d + c > budget or d + c >= best.get(b, 1 << 30):
+                continue
+            if b in goals:
+                return True
+            best[b] = d + c
+            heapq.heappush(heap, (d + c, b))
+    return False
 
 
 def german_sources(lines: Lines) -> set[str]:
@@ -103,10 +101,10 @@ def supplied(state: State, data: GameData, u: Unit, cache: dict[str, object]) ->
     assert isinstance(lines, Lines)
     if u.side == GERMAN:
         if "german" not in cache:
-            cache["german"] = to_goals(lines, german_sources(lines))
-        dist = cache["german"]
-        assert isinstance(dist, dict)
-        return _mp_reach(lines, u, dist)
+            cache["german"] = german_sources(lines)
+        goals = cache["german"]
+        assert isinstance(goals, set) and u.hex is not None
+        return reaches(lines, u.hex, values.ma(data, u) * 2, goals)
     if values.airborne(data, u):
         div = values.division(data, u) or ""
         dz = state.dropzones.get(DZ_OF.get(div, div))
@@ -123,10 +121,10 @@ def supplied(state: State, data: GameData, u: Unit, cache: dict[str, object]) ->
             assert isinstance(reach, dict) and u.hex is not None
             return u.hex in reach
     if "road" not in cache:
-        cache["road"] = to_goals(lines, main_road_clear(lines))
+        cache["road"] = main_road_clear(lines)
     road = cache["road"]
-    assert isinstance(road, dict)
-    return _mp_reach(lines, u, road)
+    assert isinstance(road, set) and u.hex is not None
+    return reaches(lines, u.hex, values.ma(data, u) * 2, road)
 
 
 def judge(adj: Adjudication, data: GameData) -> None:
