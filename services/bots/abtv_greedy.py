@@ -11,18 +11,23 @@ from typing import Any
 
 from domain.games.air_bridge.data import GameData
 
-OBJECTIVE = {"campaign": "bridge:arnhem_road", "nijmegen": "bridge:nijmegen_road", "arnhem": "place:Oosterbeek"}
+OBJECTIVE = {"campaign": "bridge:arnhem_road", "nijmegen": "bridge:nijmegen_road", "arnhem": "place:Oosterbeek+ferry:driel_ferry"}
 SUPPORT = ("all", "artillery", "air", "none")
 
 
 class Knowledge:
     def __init__(self, data: GameData, scenario: str):
         self.data = data
-        kind, _, name = OBJECTIVE.get(scenario, "bridge:arnhem_road").partition(":")
-        if kind == "bridge":
-            self.objective = tuple(data.bridges[data.bridge_by_name[name]].hexes)
-        else:
-            self.objective = tuple(data.map.places[name].hexes)
+        hexes: list[str] = []
+        for part in OBJECTIVE.get(scenario, "bridge:arnhem_road").split("+"):
+            kind, _, name = part.partition(":")
+            if kind == "bridge":
+                hexes += data.bridges[data.bridge_by_name[name]].hexes
+            elif kind == "ferry":  # the Arnhem scenario's north bank of the Driel ferry (row 00 is north)
+                hexes.append(min(data.bridges[data.bridge_by_name[name]].hexes))
+            else:
+                hexes += data.map.places[name].hexes
+        self.objective = tuple(hexes)
 
     def value(self, uid: str, steps: int) -> int:
         faces = self.data.counters[uid].faces
@@ -86,5 +91,12 @@ def _score(o: dict[str, Any], units: dict[str, dict[str, Any]], know: Knowledge,
             goals += [u["hex"] for u in units.values() if u["side"] != side and u["hex"]]
         before = min(know.distance(start, g) for g in goals)
         after = min(know.distance(end, g) for g in goals)
+        mover = o["units"][0]
+        alone = start in know.objective and not any(u["hex"] == start and u["id"] != mover and u["side"] == side
+                                                    for u in units.values())
+        if side == "allied" and alone:
+            return -10.0  # the last unit holding an objective stays
+        if side == "allied" and end in know.objective and not any(u["hex"] == end and u["side"] == side for u in units.values()):
+            return 20.0  # an objective nobody holds yet
         return float(before - after) - 0.01 * len(o["path"])
     return 0.0
