@@ -5,9 +5,11 @@ seats, pinned at genesis) plays the same way."""
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 
+from services.bots import greedy_bot, random_bot
 from tests.api.conftest import Game, begun, bearer, order, ruled
 
 UNIT_FIELDS = ("units", "unit", "engineer")
@@ -58,3 +60,28 @@ def test_seats_play_nijmegen_each_ordering_only_its_units(client, org, players):
     summary = client.get(f"/v1/games/{game.id}").json()
     assert summary["status"] == "finished" and summary["result"]["winner"] in ("allied", "german")
     assert refused
+
+
+def test_bots_play_nijmegen_to_its_end_through_a_real_server(live, client, org):
+    """Four bots, one per seat token, over real HTTP (uvicorn): the greedy strategy for the Allied
+    seats, the random bot for the German ones, as `umpire bot greedy|random` would run them."""
+    game = _create(client, org, 4)
+    results: dict[str, dict] = {}
+    errors: list[BaseException] = []
+
+    def play(seat: str) -> None:
+        try:
+            runner = greedy_bot.run if seat.startswith("allied") else random_bot.run
+            results[seat] = runner(live.url, game.tokens[seat], seed=7)
+        except BaseException as e:  # reported below: a thread's exception is otherwise lost
+            errors.append(e)
+
+    threads = [threading.Thread(target=play, args=(s,), daemon=True) for s in game.seats]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=600)
+    assert not errors, errors
+    summary = client.get(f"/v1/games/{game.id}").json()
+    assert summary["status"] == "finished" and summary["result"]["winner"] in ("allied", "german")
+    assert all(r["status"] == "finished" for r in results.values()) and len(results) == 4
