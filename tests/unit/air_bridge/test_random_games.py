@@ -17,6 +17,7 @@ from domain.kernel.session import Session
 from tests.unit.air_bridge.helpers import pack
 
 GAMES = int(os.environ.get("ABTV_RANDOM_GAMES", "2"))
+CAMPAIGN_GAMES = int(os.environ.get("ABTV_CAMPAIGN_GAMES", "0"))  # minutes each: by hand only
 CHECKED_PHASES = ("movement", "mechanized", "maneuver", "assault")
 
 
@@ -31,8 +32,10 @@ def invariants(state, data, before_phase: str) -> None:
         assert not stacking.over(state, data), (before_phase, stacking.over(state, data))
 
 
-@pytest.mark.parametrize("scenario", ["nijmegen", "arnhem"])
-@pytest.mark.parametrize("seed", range(GAMES))
+CASES = [(sc, seed) for sc in ("nijmegen", "arnhem") for seed in range(GAMES)] + [("campaign", s) for s in range(CAMPAIGN_GAMES)]
+
+
+@pytest.mark.parametrize("scenario,seed", CASES)
 def test_a_random_game_finishes_with_every_order_accepted_and_the_invariants_kept(scenario, seed):
     def dice(version: int) -> KeyedDice:
         return KeyedDice(game_id=f"r{seed}", command=version, keys=lambda c, e: hashlib.sha256(f"{seed}{c}{e}".encode()).digest())
