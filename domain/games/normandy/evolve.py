@@ -11,8 +11,9 @@ from domain.games.normandy.model import BOXES, CAPTURED, RETURNING, Depot, State
 
 def evolve(state: State, e: Any) -> State:
     match e:
-        case fx.PhaseBegun():
-            return replace(state, done=(), moved=(), attacked=(), defended=(), acted=(), active_hq=None, storm=False)
+        case fx.PhaseBegun():  # a storm lasts for phase A or B (§1.1.1.1): it ends when the next one begins
+            storm = state.storm and state.core.clock.phase != "storm"
+            return replace(state, done=(), moved=(), attacked=(), defended=(), acted=(), active_hq=None, storm=storm)
         case fx.WeatherRolled(weather=w, drm_next=drm, storm_test=armed):
             return replace(state, weather=w, weather_drm=drm, storm_armed=armed)
         case fx.StormTested(storm=storm, weather=w):
