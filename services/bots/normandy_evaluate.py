@@ -19,6 +19,7 @@ from functools import lru_cache
 import msgspec
 
 from domain.games.normandy import NORMANDY
+from domain.games.normandy.data import GameData
 from domain.kernel import game
 from domain.kernel.commands import Accepted
 from domain.kernel.dice import KeyedDice
@@ -37,13 +38,17 @@ def as_json(value):
     return msgspec.json.decode(msgspec.json.encode(value))
 
 
+def data_of_ruleset(ruleset) -> GameData:
+    return ruleset.data
+
+
 def greedy_order(session: Session, seat: str):
     state, ruleset = session.state, session.ruleset
     legal = session.legal(seat)
     view = as_json(game.view(ruleset, state, Viewer(role="seat", seat=seat)))
     assessed = [as_json(ruleset.assess(state, seat, o)) for o in legal]
     choice = normandy_greedy.choose(view, as_json(legal), assessed, state.core.layout.side_of(seat), state.core.scenario,
-                                    ruleset.data.distance)
+                                    data_of_ruleset(ruleset).distance)
     return session.codec.decode_order(msgspec.json.encode(choice))
 
 
