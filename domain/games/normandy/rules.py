@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from domain.games.normandy import (
-    administration, cite, combat, landing, logistics, movement, retreat, sequence, stacking, victory, views, weather,
+    administration, cite, combat, describe, landing, logistics, movement, retreat, sequence, stacking, victory, views, weather,
 )
 from domain.games.normandy.data import GERMAN, GameData, data_of
 from domain.games.normandy.effects import HQsReset, NormandyEffect, Reorganised, SeatDone, UnitPlaced
@@ -317,6 +317,9 @@ class Normandy(Ruleset):
 
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         return views.view(state, self.data, viewer)
+
+    def describe(self, effect: dict[str, Any], view: dict[str, Any]) -> str:
+        return describe.sentence(effect)
 
     def date(self, turn: int) -> str:
         row = self.data.chart("turns").get(str(turn))
