@@ -11,6 +11,11 @@ def _hexes(path) -> str:
     return " → ".join(path or ()) or "nowhere"
 
 
+def _some(ids, n: int = 8) -> str:
+    ids = list(ids)
+    return ", ".join(ids[:n]) + (f" and {len(ids) - n} more" if len(ids) > n else "")
+
+
 def _resolved(e) -> str:
     shifts = ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in (e.get("shifts") or {}).items())
     return (f"Attack {e.get('attack')} against {e.get('defense')}: {e.get('computed_odds')}"
@@ -34,7 +39,7 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "normandy.initiative": lambda e: f"{str(e.get('first')).capitalize()} has the initiative and is Player 1"
                                      + (" (" + ", ".join(f"{k} {v}" for k, v in (e.get("totals") or {}).items()) + ")"
                                         if e.get("totals") else ""),
-    "normandy.supply": lambda e: "Supply checked: " + (", ".join(e.get("unsupplied") or ()) + " out of supply"
+    "normandy.supply": lambda e: "Supply checked: " + (_some(e.get("unsupplied") or ()) + " out of supply"
                                                        if e.get("unsupplied") else "every unit supplied"),
     "normandy.markers_received": lambda e: f"The {e.get('side')} player receives {e.get('count')} Offensive marker(s)"
                                            + (f" (die {e.get('roll')})" if e.get("roll") else ""),
