@@ -23,6 +23,7 @@ ENDPOINTS = {
     ("post", "/v1/games/{game_id}/verify"), ("post", "/v1/games/{game_id}/fork"), ("post", "/v1/conformance"),
     ("get", "/v1/games/{game_id}/map.svg"),
     ("get", "/v1/games/{game_id}/history"), ("get", "/v1/games/{game_id}/names"), ("get", "/v1/games/{game_id}/disputes"),
+    ("get", "/v1/rulesets"), ("get", "/v1/rulesets/{name}/openapi.json"),
 }
 NO_BODY = {  # posts whose parameters are all in the path or query
     ("post", "/v1/games/{game_id}/seats/{seat}/token"), ("post", "/v1/games/{game_id}/verify"),

@@ -62,6 +62,20 @@ def test_a_finished_game_verifies_offline(finished, tmp_path):
     assert report.ok and report.rulings_checked > 20 and report.keys_checked >= 2 and not report.unverified
 
 
+def test_the_header_names_the_initial_state_and_verify_rebuilds_it(finished):
+    """Issue 16: the export's header carries the initial state's digest and how to rebuild it;
+    `umpire verify` rebuilds the state from the genesis and compares; a changed digest is named."""
+    games, gid = finished
+    lines = exported(games, gid)
+    header, events = parse(lines)
+    assert header.initial_state is not None and len(header.initial_state["sha256"]) == 64 and header.initial_state["rebuild"]
+    report = verify(header, events, CATALOG)
+    assert report.ok and report.initial_state_checked
+    forged = msgspec.structs.replace(header, initial_state={**header.initial_state, "sha256": "0" * 64})
+    report = verify(forged, events, CATALOG)
+    assert not report.ok and report.first_bad["what"] == "initial_state" and report.first_bad["recomputed"] == header.initial_state["sha256"]
+
+
 def tampered(lines, index, field, change):
     line = msgspec.json.decode(lines[index])
     line[field] = change(line[field])
@@ -244,3 +258,36 @@ def test_every_finished_game_is_verified_by_the_job(finished, tmp_path):
     games, gid = finished
     reports = verify_finished(games)
     assert gid in reports and all(r.ok for r in reports.values())
+
+
+def test_verify_exit_codes_tell_full_partial_and_failed_and_never_say_ok_when_it_skipped(finished, tmp_path, capsys):
+    """Issue 15, item 5: 0 verified in full, 3 verified as far as the file allows (0 with
+    --partial-ok, and the word OK is not printed), 1 failed; a file cut mid-line is a failure
+    report naming the line, not a traceback."""
+    from services.cli import main as cli
+
+    games, gid = finished
+    red = seat_viewer("red")
+    whole, seats = tmp_path / "whole.ndjson", tmp_path / "red.ndjson"
+    whole.write_bytes(b"".join(exported(games, gid)))
+    running = Games(open_store(f"sqlite:///{tmp_path}/r.db"), CATALOG)
+    rid = running.create("sandbox/1").game_id
+    play(running, rid, seed=3, until_finished=False, max_orders=6)
+    seats.write_bytes(b"".join(exported(running, rid, red)))
+
+    assert cli(["verify", str(whole)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "OK: verified in full"
+    assert cli(["verify", str(seats)]) == 3
+    out = capsys.readouterr().out
+    assert "not verifiable:" in out and "PARTIAL" in out and "OK" not in out
+    assert cli(["verify", str(seats), "--partial-ok"]) == 0
+    assert "OK" not in capsys.readouterr().out
+
+    lines = whole.read_bytes().splitlines(keepends=True)
+    cut = tmp_path / "cut.ndjson"
+    cut.write_bytes(b"".join(lines[:10]) + lines[10][: len(lines[10]) // 2])
+    assert cli(["verify", str(cut)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("FAILED: line 11 is not an event") and "Traceback" not in out
+    assert cli(["verify", str(tmp_path / "missing.ndjson")]) == 1
+    assert "FAILED: cannot read" in capsys.readouterr().out
