@@ -1,8 +1,8 @@
 """A greedy Normandy 1944 player: a pure function from a seat's view, its legal orders (as JSON),
 their assessments and the map to one of those orders, looking no further than the order it makes.
 
-- Decisions: defensive support whenever offered (it costs no marker, §5.3); retreat to a hex out
-  of enemy zones of control if one is offered, nearest the objective; advance with the first stack.
+- Decisions: defensive support whenever offered (it costs no marker, §5.3); the first retreat hex
+  offered; advance with the first stack; counterattack whenever an HQ may (§6.9).
 - Set-up and markers: the first listed (markers go to HQs in id order).
 - Combat: activate an HQ with Combat when it may, attack the hex whose assessed result is worth
   most (expected defender steps lost minus attacker steps lost, over the six faces), stop the
@@ -40,6 +40,8 @@ def choose(view: dict[str, Any], orders: list[dict[str, Any]], assessments: list
         return next((o for o in orders if o["type"] == "support" and o.get("hq")), orders[0])
     if "retreat" in kinds:
         return orders[0]
+    if "counterattack" in kinds:  # counterattack whenever an HQ may: the stack that advanced is exposed
+        return next((o for o in orders if o["type"] == "counterattack" and o.get("hq")), orders[0])
     if "advance" in kinds:
         return next((o for o in orders if o["type"] == "advance" and o.get("stack")), orders[0])
     if "setup_place" in kinds or "give_marker" in kinds:

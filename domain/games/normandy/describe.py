@@ -61,6 +61,8 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "normandy.retreat_begun": lambda e: ("Retreat: " + ", ".join(e.get("units") or ())) if e.get("units") else "Nobody is left to retreat",
     "normandy.unit_retreated": lambda e: f"{e.get('unit')} retreats to {e.get('to')}",
     "normandy.unit_advanced": lambda e: f"{e.get('unit')} advances into {e.get('to')}",
+    "normandy.counterattack": lambda e: f"{e.get('hq')} counterattacks {(e.get('combat') or {}).get('hex')} with "
+                                        f"{', '.join((e.get('combat') or {}).get('attackers') or ())}",
     "normandy.combat_ended": lambda e: "The combat is over",
     "normandy.hqs_reset": lambda e: "Finished HQs are put on their front side",
     "normandy.reorganised": lambda e: "Disorganised units reorganise (D1 removed, D2 to D1)",
