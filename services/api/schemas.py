@@ -258,6 +258,8 @@ class VerifyReport(ResponseBody):
     initial_state_checked: Annotated[bool, Meta(description="the export header's initial-state digest matched the state rebuilt from the genesis")] = False
     first_bad: dict[str, Any] | None = None
     unverified: list[str] = []
+    complete: Annotated[bool, Meta(description="verified in full: `ok` and nothing left `unverified` (as `umpire "
+                                               "verify` exits 0; `ok` alone is its exit 3, verified as far as it goes)")] = False
 
 
 class Audit(ResponseBody):
