@@ -15,7 +15,7 @@ from domain.kernel.ruleset import Option, Ruleset
 from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import describe as sentences
-from domain.games.hbtlf import belgium, cite, claims, doctrine, errata, fortress, fortress_formations, zeppelins, heavy, leaders, naval, offmap, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
+from domain.games.hbtlf import belgium, cite, claims, doctrine, errata, fortress, fortress_formations, paris_army, zeppelins, heavy, leaders, naval, offmap, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, Arrived, ClaimOpened, CombatRecorded, GameTurnBegun, HbtlfEffect, ImpulseBegun, ImpulsesDeclared,
     InitiativeDecided, MissionSet, OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted,
@@ -134,7 +134,7 @@ class Hbtlf(Ruleset):
             return []
         area = sc.options.get("area")
         return [h for h in options if (not area or hexes.in_area(h, area["parts"])) and belgium.may_end_at(state, self.pack, u, h)
-                and fortress_formations.may_end_at(state, self.pack, sc, u, h)]
+                and fortress_formations.may_end_at(state, self.pack, sc, u, h) and paris_army.may_end_at(state, self.pack, u, h)]
 
     def _other_orders(self, state: State, side: str) -> list[Order]:
         out: list[Order] = []
@@ -200,6 +200,7 @@ class Hbtlf(Ruleset):
                 claims.check_moves(state, sc, side, moves)
                 belgium.check_moves(state, self.pack, moves)
                 fortress_formations.check_moves(state, self.pack, sc, moves)
+                paris_army.check_moves(state, self.pack, moves)
                 for m in moves:
                     self._may_move(state, sc, m.unit)
                 claims.open_claim(adj, seat, "moves", {"moves": msgspec.to_builtins(moves)}, blocks=tuple(m.unit for m in moves),
