@@ -279,6 +279,23 @@ class ZeppelinRemoved(Effect, frozen=True, kw_only=True, tag="hbtlf.zeppelin_rem
     zeppelin: str
 
 
+class MotorizedBreakdown(Effect, frozen=True, kw_only=True, tag="hbtlf.motorized_breakdown"):
+    """4.12: a motorized unit's die as it withdraws before combat; a 6 removes it from play."""
+
+    unit: str
+    roll: Roll
+    broke_down: bool
+
+
+class RepCredited(Effect, frozen=True, kw_only=True, tag="hbtlf.rep_credited"):
+    """Infantry REPs from a broken-down motorized unit's remaining SPs, as confirmed (4.12)."""
+
+    unit: str
+    sp: int
+    ledger: str
+    attestation: str
+
+
 class SupremeHqMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.supreme_hq_moved"):
     side: str
 
@@ -291,4 +308,4 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | NavalBarrageRolled | NavalBarrageDeclared | NavalMoved | HeavyArtilleryBuilt
                | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated
                | LeaderReplaced | LeaderReplacementWithheld | LeaderPromoted | ControlRecorded | FortressesAbandoned
-               | ZeppelinFlight | ZeppelinRemoved)
+               | ZeppelinFlight | ZeppelinRemoved | MotorizedBreakdown | RepCredited)

@@ -190,6 +190,14 @@ class RaidZeppelin(Order, frozen=True, kw_only=True, tag="raid_zeppelin"):
     zeppelin: str
 
 
+class MotorizedWithdrawal(Order, frozen=True, kw_only=True, tag="motorized_withdrawal"):
+    """4.12: a (non-supply) motorized unit withdrew before combat at the table; `sp`: the SPs it has
+    left, credited as Infantry REPs if it breaks down (once the other player confirms the figure)."""
+
+    unit: str
+    sp: int
+
+
 class Withdraw(Order, frozen=True, kw_only=True, tag="withdraw"):
     units: tuple[str, ...]
 
@@ -207,5 +215,5 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
 
 
 HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | AbandonPlan | UseReplacements | UseRail
-              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PromoteLeader | ClaimControl | DeclareActivity | ZeppelinOperation | RaidZeppelin
+              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PromoteLeader | ClaimControl | DeclareActivity | ZeppelinOperation | RaidZeppelin | MotorizedWithdrawal
               | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | NotYetBuilt)

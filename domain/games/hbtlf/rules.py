@@ -15,17 +15,17 @@ from domain.kernel.ruleset import Option, Ruleset
 from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import describe as sentences
-from domain.games.hbtlf import belgium, cite, claims, doctrine, errata, fortress, fortress_formations, paris_army, zeppelins, heavy, leaders, naval, offmap, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
+from domain.games.hbtlf import belgium, cite, claims, doctrine, errata, fortress, fortress_formations, motorized, paris_army, zeppelins, heavy, leaders, naval, offmap, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, Arrived, ClaimOpened, CombatRecorded, GameTurnBegun, HbtlfEffect, ImpulseBegun, ImpulsesDeclared,
     InitiativeDecided, MissionSet, OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted,
     NavalBarrageRolled, RetireEnded, SegmentEnded, HeavyArtilleryBuilt,
-    BelgianEvacuated, BelgianFormationsDetached, ControlRecorded, FortressesAbandoned, ZeppelinFlight, ZeppelinRemoved, LeaderPromoted, LeaderReplaced, BelgianReleased, BelgianReleaseRolled, BelgianTemporaryUsed,
+    BelgianEvacuated, BelgianFormationsDetached, ControlRecorded, FortressesAbandoned, ZeppelinFlight, ZeppelinRemoved, MotorizedBreakdown, LeaderPromoted, LeaderReplaced, BelgianReleased, BelgianReleaseRolled, BelgianTemporaryUsed,
     SupremeHqMoved, UnitsMoved, VictoryPointsRecorded, WeatherRolled, WithdrawnFromPlay,
 )
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import (
-    AbandonPlan, BuildHeavyArtillery, ClaimControl, DeclareActivity, RaidZeppelin, ZeppelinOperation, OffMapRail, PromoteLeader, ReplaceLeader, ClaimBelgianRelease, EvacuateBelgianArmy, RollBelgianRelease,
+    AbandonPlan, BuildHeavyArtillery, ClaimControl, DeclareActivity, MotorizedWithdrawal, RaidZeppelin, ZeppelinOperation, OffMapRail, PromoteLeader, ReplaceLeader, ClaimBelgianRelease, EvacuateBelgianArmy, RollBelgianRelease,
     ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission, DeclareMoves, DisbandFortress,
     BarrageTarget, EndSegment, HbtlfOrder, MoveDecl, NavalBarrage, NavalMove, NotYetBuilt, RollNavalBarrage, ReportCombat, UseRail, UseReplacements, Withdraw,
 )
@@ -295,6 +295,15 @@ class Hbtlf(Ruleset):
                 if side != "allied":
                     raise Reject("not_applicable", "The GT9 raid on a Zeppelin is the Allied player's (11.82C).", zeppelins.CITE)
                 zeppelins.raid(adj, z)
+            case MotorizedWithdrawal(unit=u, sp=sp):
+                if state.sides.get(u) != side or u in state.eliminated or u in state.withdrawn:
+                    raise Reject("unknown_unit", f"{side} has no unit {u!r} in play.", cite.UNIT_LOCATIONS, unit=u)
+                if sp < 0:
+                    raise Reject("bad_amount", "The SPs left are zero or more.", motorized.CITE)
+                if motorized.withdrawal(adj, u):
+                    claims.open_claim(adj, seat, "rep_credit", {"unit": u, "sp": sp}, blocks=(),
+                                      predicate=f"{u} broke down with {sp} SP left: {sp} Infantry REPs",
+                                      keep={"ledger": ledgers.rep_ledger("inf", _nation(state, u))})
             case RollBelgianRelease():
                 self._belgian_side(side)
                 belgium.roll(adj)
@@ -447,6 +456,8 @@ class Hbtlf(Ruleset):
                                terror_bombed_gt=gt if terror else state.terror_bombed_gt)
             case ZeppelinRemoved(zeppelin=z):
                 return replace(state, withdrawn=state.withdrawn + (z,), zeppelin_raided=True)
+            case MotorizedBreakdown(unit=u, broke_down=True):
+                return replace(state, withdrawn=state.withdrawn + (u,))
             case SupremeHqMoved(side=side):
                 return replace(state, hq_moved=state.hq_moved + (side,))
         return state
