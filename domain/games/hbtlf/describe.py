@@ -137,6 +137,9 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "hbtlf.motorized_breakdown": lambda e: f"{e.get('unit')} withdraws before combat: die {_die(e.get('roll'))}"
                                            + (": broken down, out of play" if e.get("broke_down") else ": no breakdown"),
     "hbtlf.rep_credited": lambda e: f"{e.get('sp')} Infantry REPs from {e.get('unit')} (confirmed claim)",
+    "hbtlf.ammunition_expended": lambda e: f"{e.get('formation')} expends {e.get('points')} Ammunition Point(s) on the {e.get('map')} map, "
+                                           f"{e.get('left')} left" + ("; the East map is no longer quiet" if e.get("opens_east") else ""),
+    "hbtlf.ammunition_replaced": lambda e: f"{e.get('formation')} replaces its ammunition: {e.get('points')} Ammunition Point(s)",
     "hbtlf.supreme_hq_moved": lambda e: f"The {side(e.get('side'))} supreme headquarters moved this Game-Turn",
 }
 

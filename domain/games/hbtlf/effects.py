@@ -296,6 +296,21 @@ class RepCredited(Effect, frozen=True, kw_only=True, tag="hbtlf.rep_credited"):
     attestation: str
 
 
+class AmmunitionExpended(Effect, frozen=True, kw_only=True, tag="hbtlf.ammunition_expended"):
+    """Ammunition Points a formation expended (SR 10.44 at the table), within what it holds (11.62, 12.32-12.34)."""
+
+    formation: str
+    points: int
+    map: str
+    left: int
+    opens_east: bool = False  # 11.62B: an Allied expenditure on the East map from GT8 ends the quiet zone
+
+
+class AmmunitionReplaced(Effect, frozen=True, kw_only=True, tag="hbtlf.ammunition_replaced"):
+    formation: str
+    points: int
+
+
 class SupremeHqMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.supreme_hq_moved"):
     side: str
 
@@ -308,4 +323,5 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | NavalBarrageRolled | NavalBarrageDeclared | NavalMoved | HeavyArtilleryBuilt
                | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated
                | LeaderReplaced | LeaderReplacementWithheld | LeaderPromoted | ControlRecorded | FortressesAbandoned
-               | ZeppelinFlight | ZeppelinRemoved | MotorizedBreakdown | RepCredited)
+               | ZeppelinFlight | ZeppelinRemoved | MotorizedBreakdown | RepCredited
+               | AmmunitionExpended | AmmunitionReplaced)

@@ -198,6 +198,20 @@ class MotorizedWithdrawal(Order, frozen=True, kw_only=True, tag="motorized_withd
     sp: int
 
 
+class ExpendAmmunition(Order, frozen=True, kw_only=True, tag="expend_ammunition"):
+    """A formation expends Ammunition Points in a combat at the table, on map `map` (W or E)."""
+
+    formation: str
+    points: int = 1
+    map: str
+
+
+class ReplaceAmmunition(Order, frozen=True, kw_only=True, tag="replace_ammunition"):
+    """A formation replaces its Ammunition Points up to this Game-Turn's allowance (SR 10.44, 11.62)."""
+
+    formation: str
+
+
 class Withdraw(Order, frozen=True, kw_only=True, tag="withdraw"):
     units: tuple[str, ...]
 
@@ -215,5 +229,5 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
 
 
 HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | AbandonPlan | UseReplacements | UseRail
-              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PromoteLeader | ClaimControl | DeclareActivity | ZeppelinOperation | RaidZeppelin | MotorizedWithdrawal
+              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PromoteLeader | ClaimControl | DeclareActivity | ZeppelinOperation | RaidZeppelin | MotorizedWithdrawal | ExpendAmmunition | ReplaceAmmunition
               | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | NotYetBuilt)

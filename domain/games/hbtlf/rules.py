@@ -15,17 +15,17 @@ from domain.kernel.ruleset import Option, Ruleset
 from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import describe as sentences
-from domain.games.hbtlf import belgium, cite, claims, doctrine, errata, fortress, fortress_formations, motorized, paris_army, zeppelins, heavy, leaders, naval, offmap, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
+from domain.games.hbtlf import ammunition, belgium, cite, claims, doctrine, errata, fortress, fortress_formations, motorized, paris_army, zeppelins, heavy, leaders, naval, offmap, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, Arrived, ClaimOpened, CombatRecorded, GameTurnBegun, HbtlfEffect, ImpulseBegun, ImpulsesDeclared,
     InitiativeDecided, MissionSet, OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted,
     NavalBarrageRolled, RetireEnded, SegmentEnded, HeavyArtilleryBuilt,
-    BelgianEvacuated, BelgianFormationsDetached, ControlRecorded, FortressesAbandoned, ZeppelinFlight, ZeppelinRemoved, MotorizedBreakdown, LeaderPromoted, LeaderReplaced, BelgianReleased, BelgianReleaseRolled, BelgianTemporaryUsed,
+    BelgianEvacuated, BelgianFormationsDetached, ControlRecorded, FortressesAbandoned, ZeppelinFlight, ZeppelinRemoved, MotorizedBreakdown, AmmunitionExpended, AmmunitionReplaced, LeaderPromoted, LeaderReplaced, BelgianReleased, BelgianReleaseRolled, BelgianTemporaryUsed,
     SupremeHqMoved, UnitsMoved, VictoryPointsRecorded, WeatherRolled, WithdrawnFromPlay,
 )
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import (
-    AbandonPlan, BuildHeavyArtillery, ClaimControl, DeclareActivity, MotorizedWithdrawal, RaidZeppelin, ZeppelinOperation, OffMapRail, PromoteLeader, ReplaceLeader, ClaimBelgianRelease, EvacuateBelgianArmy, RollBelgianRelease,
+    AbandonPlan, BuildHeavyArtillery, ClaimControl, DeclareActivity, ExpendAmmunition, MotorizedWithdrawal, ReplaceAmmunition, RaidZeppelin, ZeppelinOperation, OffMapRail, PromoteLeader, ReplaceLeader, ClaimBelgianRelease, EvacuateBelgianArmy, RollBelgianRelease,
     ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission, DeclareMoves, DisbandFortress,
     BarrageTarget, EndSegment, HbtlfOrder, MoveDecl, NavalBarrage, NavalMove, NotYetBuilt, RollNavalBarrage, ReportCombat, UseRail, UseReplacements, Withdraw,
 )
@@ -304,6 +304,29 @@ class Hbtlf(Ruleset):
                     claims.open_claim(adj, seat, "rep_credit", {"unit": u, "sp": sp}, blocks=(),
                                       predicate=f"{u} broke down with {sp} SP left: {sp} Infantry REPs",
                                       keep={"ledger": ledgers.rep_ledger("inf", _nation(state, u))})
+            case ExpendAmmunition(formation=f, points=pts, map=m):
+                if state.sides.get(f) != side or f in state.eliminated or f in state.withdrawn:
+                    raise Reject("unknown_unit", f"{side} has no formation {f!r} in play.", cite.UNIT_LOCATIONS, unit=f)
+                if m not in ("W", "E") or pts < 1:
+                    raise Reject("bad_amount", "Expend at least one Ammunition Point, on map W or E.", cite.AMMUNITION)
+                if ammunition.quiet_zone_closed(state, side, m):
+                    raise Reject("quiet_zone", "From GT8 the East map is a quiet zone: no German formation expends ammunition there until an "
+                                 "Allied formation has (11.62B, 12.33).", cite.rule("11.62B Game Turn Eight - East Map Quiet Zone", 701, 701))
+                nation = self._unit_nation(state, side, f)
+                have = ammunition.holding(self.pack, state, f, nation, state.core.options["french_ammo_cut_gt"])
+                if pts > have:
+                    raise Reject("out_of_ammo", f"{f} holds {have} Ammunition Point(s) this Game-Turn, not {pts}.", cite.AMMUNITION,
+                                 available=have)
+                opens = side == "allied" and m == "E" and state.core.clock.turn >= ammunition.QUIET_ZONE_GT and not state.east_quiet_broken
+                adj.emit(AmmunitionExpended(formation=f, points=pts, map=m, left=have - pts, opens_east=opens,
+                                            cite=(cite.AMMUNITION, cite.ALLIED_AMMUNITION)))
+            case ReplaceAmmunition(formation=f):
+                if state.sides.get(f) != side:
+                    raise Reject("unknown_unit", f"{side} has no formation {f!r} in play.", cite.UNIT_LOCATIONS, unit=f)
+                nation = self._unit_nation(state, side, f)
+                adj.emit(AmmunitionReplaced(formation=f, points=ammunition.points(
+                    self.pack, nation, state.core.clock.turn, exempt_formation=nation == "german" and ammunition.exempt(f),
+                    french_cut_gt=state.core.options["french_ammo_cut_gt"]), cite=(cite.AMMUNITION, cite.ALLIED_AMMUNITION)))
             case RollBelgianRelease():
                 self._belgian_side(side)
                 belgium.roll(adj)
@@ -458,6 +481,11 @@ class Hbtlf(Ruleset):
                 return replace(state, withdrawn=state.withdrawn + (z,), zeppelin_raided=True)
             case MotorizedBreakdown(unit=u, broke_down=True):
                 return replace(state, withdrawn=state.withdrawn + (u,))
+            case AmmunitionExpended(formation=f, points=pts, opens_east=opens):
+                return replace(state, ammo_spent={**state.ammo_spent, f: state.ammo_spent.get(f, 0) + pts},
+                               east_quiet_broken=state.east_quiet_broken or opens)
+            case AmmunitionReplaced(formation=f):
+                return replace(state, ammo_spent={k: v for k, v in state.ammo_spent.items() if k != f})
             case SupremeHqMoved(side=side):
                 return replace(state, hq_moved=state.hq_moved + (side,))
         return state
