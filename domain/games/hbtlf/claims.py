@@ -108,7 +108,7 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
                 if not moves:
                     return
                 check_moves(state, sc, state.core.layout.side_of(claim["seat"]), moves)
-                adj.emit(UnitsMoved(moves=moves, attestation=a.id, cite=(cite.LEDGER_MODE, cite.MOVEMENT)))
+                adj.emit(UnitsMoved(moves=moves, attestation=a.id, cite=(cite.LEDGER_MODE, cite.MOVEMENT)))  # evolve marks them moved
                 paris.after_moves(adj, pack, moves)
                 belgium.after_moves(adj, pack, moves, before=state)
                 abandonment.check(adj, pack)
@@ -151,14 +151,14 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
                 adj.emit(ControlRecorded(hex=str(value["hex"]), side=state.core.layout.side_of(claim["seat"]), place=str(value.get("place", "")),
                                          attestation=a.id, cite=(cite.LEDGER_MODE, KIND_CITES["control"])))
             case "rep_credit":
-                sp = int(value["sp"])
-                if sp < 0:
-                    raise Reject("bad_amount", "The SPs left are zero or more.", KIND_CITES["rep_credit"])
                 side = state.core.layout.side_of(claim["seat"])
-                ledger = str(claim["ledger"])
-                adj.emit(RepCredited(unit=str(value["unit"]), sp=sp, ledger=ledger, attestation=a.id, cite=(cite.LEDGER_MODE, KIND_CITES["rep_credit"])))
-                if sp:
-                    adj.emit(LedgerPosted(ledger=ledger, owner=side, kind="credit", amount=sp, cite=(KIND_CITES["rep_credit"], cite.REP_MARKERS)))
+                credits = {str(claim["ledger"]): int(value["sp"])} if "sp" in value else {k: int(v) for k, v in value["credits"].items()}
+                if any(v < 0 for v in credits.values()):
+                    raise Reject("bad_amount", "The SPs are zero or more.", KIND_CITES["rep_credit"])
+                for ledger, sp in credits.items():
+                    adj.emit(RepCredited(unit=str(value["unit"]), sp=sp, ledger=ledger, attestation=a.id, cite=(cite.LEDGER_MODE, KIND_CITES["rep_credit"])))
+                    if sp:
+                        adj.emit(LedgerPosted(ledger=ledger, owner=side, kind="credit", amount=sp, cite=(KIND_CITES["rep_credit"], cite.REP_MARKERS)))
             case "belgian_release":
                 if not adj.state.belgian_released:
                     condition = belgium.CONDITIONS[value["condition"]]

@@ -140,6 +140,7 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "hbtlf.ammunition_expended": lambda e: f"{e.get('formation')} expends {e.get('points')} Ammunition Point(s) on the {e.get('map')} map, "
                                            f"{e.get('left')} left" + ("; the East map is no longer quiet" if e.get("opens_east") else ""),
     "hbtlf.ammunition_replaced": lambda e: f"{e.get('formation')} replaces its ammunition: {e.get('points')} Ammunition Point(s)",
+    "hbtlf.territorial_converted": lambda e: f"{e.get('unit')} is taken as replacements on arrival (6.24)",
     "hbtlf.supreme_hq_moved": lambda e: f"The {side(e.get('side'))} supreme headquarters moved this Game-Turn",
 }
 

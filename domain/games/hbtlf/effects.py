@@ -287,8 +287,15 @@ class MotorizedBreakdown(Effect, frozen=True, kw_only=True, tag="hbtlf.motorized
     broke_down: bool
 
 
+class TerritorialConverted(Effect, frozen=True, kw_only=True, tag="hbtlf.territorial_converted"):
+    """6.24: a Territorial division taken as replacements on arrival; it leaves play."""
+
+    unit: str
+
+
 class RepCredited(Effect, frozen=True, kw_only=True, tag="hbtlf.rep_credited"):
-    """Infantry REPs from a broken-down motorized unit's remaining SPs, as confirmed (4.12)."""
+    """REPs from SPs leaving play, as confirmed: a broken-down motorized unit (4.12), a Territorial
+    division taken as replacements (6.24)."""
 
     unit: str
     sp: int
@@ -324,4 +331,4 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated
                | LeaderReplaced | LeaderReplacementWithheld | LeaderPromoted | ControlRecorded | FortressesAbandoned
                | ZeppelinFlight | ZeppelinRemoved | MotorizedBreakdown | RepCredited
-               | AmmunitionExpended | AmmunitionReplaced)
+               | AmmunitionExpended | AmmunitionReplaced | TerritorialConverted)

@@ -15,17 +15,17 @@ from domain.kernel.ruleset import Option, Ruleset
 from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import describe as sentences
-from domain.games.hbtlf import ammunition, belgium, cite, claims, doctrine, errata, fortress, fortress_formations, motorized, paris_army, zeppelins, heavy, leaders, naval, offmap, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
+from domain.games.hbtlf import ammunition, belgium, cite, claims, doctrine, errata, fortress, fortress_formations, motorized, paris_army, territorials, zeppelins, heavy, leaders, naval, offmap, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, Arrived, ClaimOpened, CombatRecorded, GameTurnBegun, HbtlfEffect, ImpulseBegun, ImpulsesDeclared,
     InitiativeDecided, MissionSet, OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted,
     NavalBarrageRolled, RetireEnded, SegmentEnded, HeavyArtilleryBuilt,
-    BelgianEvacuated, BelgianFormationsDetached, ControlRecorded, FortressesAbandoned, ZeppelinFlight, ZeppelinRemoved, MotorizedBreakdown, AmmunitionExpended, AmmunitionReplaced, LeaderPromoted, LeaderReplaced, BelgianReleased, BelgianReleaseRolled, BelgianTemporaryUsed,
+    BelgianEvacuated, BelgianFormationsDetached, ControlRecorded, FortressesAbandoned, ZeppelinFlight, ZeppelinRemoved, MotorizedBreakdown, AmmunitionExpended, AmmunitionReplaced, TerritorialConverted, LeaderPromoted, LeaderReplaced, BelgianReleased, BelgianReleaseRolled, BelgianTemporaryUsed,
     SupremeHqMoved, UnitsMoved, VictoryPointsRecorded, WeatherRolled, WithdrawnFromPlay,
 )
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import (
-    AbandonPlan, BuildHeavyArtillery, ClaimControl, DeclareActivity, ExpendAmmunition, MotorizedWithdrawal, ReplaceAmmunition, RaidZeppelin, ZeppelinOperation, OffMapRail, PromoteLeader, ReplaceLeader, ClaimBelgianRelease, EvacuateBelgianArmy, RollBelgianRelease,
+    AbandonPlan, BuildHeavyArtillery, ClaimControl, ConvertTerritorial, DeclareActivity, ExpendAmmunition, MotorizedWithdrawal, ReplaceAmmunition, RaidZeppelin, ZeppelinOperation, OffMapRail, PromoteLeader, ReplaceLeader, ClaimBelgianRelease, EvacuateBelgianArmy, RollBelgianRelease,
     ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission, DeclareMoves, DisbandFortress,
     BarrageTarget, EndSegment, HbtlfOrder, MoveDecl, NavalBarrage, NavalMove, NotYetBuilt, RollNavalBarrage, ReportCombat, UseRail, UseReplacements, Withdraw,
 )
@@ -327,6 +327,13 @@ class Hbtlf(Ruleset):
                 adj.emit(AmmunitionReplaced(formation=f, points=ammunition.points(
                     self.pack, nation, state.core.clock.turn, exempt_formation=nation == "german" and ammunition.exempt(f),
                     french_cut_gt=state.core.options["french_ammo_cut_gt"]), cite=(cite.AMMUNITION, cite.ALLIED_AMMUNITION)))
+            case ConvertTerritorial(unit=u, infantry_sp=inf, artillery_sp=art):
+                territorials.check(state, u)
+                if inf < 0 or art < 0 or inf + art < 1:
+                    raise Reject("bad_amount", "Give the division's personnel and cadre SPs and its artillery SPs (6.24).", territorials.CITE)
+                adj.emit(TerritorialConverted(unit=u, cite=(territorials.CITE,)))
+                claims.open_claim(adj, seat, "rep_credit", {"unit": u, "credits": {"rep_inf": inf, "rep_da": art}}, blocks=(),
+                                  predicate=f"{u} taken as replacements: {inf} Infantry and {art} Direct Artillery REPs", keep={"ledger": "rep_inf"})
             case RollBelgianRelease():
                 self._belgian_side(side)
                 belgium.roll(adj)
@@ -418,7 +425,8 @@ class Hbtlf(Ruleset):
             case SegmentEnded(seat=seat):
                 return replace(state, done=state.done + (seat,))
             case UnitsMoved(moves=moves):
-                return replace(state, positions={**state.positions, **{m.unit: m.to for m in moves}})
+                return replace(state, positions={**state.positions, **{m.unit: m.to for m in moves}},
+                               moved=state.moved + tuple(m.unit for m in moves if m.unit not in state.moved))
             case CombatRecorded(gt=gt, german_sp=g, allied_sp=a, french_sp=fr, allied_fortress_sp=f, eliminated=elim):
                 losses = {"german": state.losses["german"] + g, "allied": state.losses["allied"] + a,
                           "allied_fortress": state.losses["allied_fortress"] + f, "french": state.losses.get("french", 0) + fr}
@@ -432,6 +440,8 @@ class Hbtlf(Ruleset):
                 return replace(state, released=state.released + tuple(x for x in f if x not in state.released))
             case Arrived(side=side, units=units, at=at):
                 return replace(state, positions={**state.positions, **{u: at for u in units}}, sides={**state.sides, **{u: side for u in units}},
+                               arrived_gt={**state.arrived_gt, **{u: state.core.clock.turn for u in units}},
+                               moved=tuple(u for u in state.moved if u not in units),
                                withdrawn=tuple(u for u in state.withdrawn if u not in units),
                                kaiser_on_map=state.kaiser_on_map or KAISER in units)
             case WithdrawnFromPlay(units=units):
@@ -479,6 +489,8 @@ class Hbtlf(Ruleset):
                                terror_bombed_gt=gt if terror else state.terror_bombed_gt)
             case ZeppelinRemoved(zeppelin=z):
                 return replace(state, withdrawn=state.withdrawn + (z,), zeppelin_raided=True)
+            case TerritorialConverted(unit=u):
+                return replace(state, withdrawn=state.withdrawn + (u,))
             case MotorizedBreakdown(unit=u, broke_down=True):
                 return replace(state, withdrawn=state.withdrawn + (u,))
             case AmmunitionExpended(formation=f, points=pts, opens_east=opens):
