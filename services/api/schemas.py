@@ -103,9 +103,12 @@ class SeatToken(ResponseBody):
 
 
 class GameCreated(ResponseBody):
+    """201: created; 200: a retry with the same Idempotency-Key, the same game with fresh seat tokens."""
+
     id: str
     seats: dict[str, SeatToken]
     version: int
+    replayed: bool = False
 
 
 class IssuedSeatToken(ResponseBody):

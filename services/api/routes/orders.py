@@ -26,7 +26,7 @@ WaitQuery = Query(None, ge=0, description="wait up to this many seconds for the 
 KeyHeader = Header(None, alias="Idempotency-Key", description="1-128 printable ASCII characters; retries reuse it")
 
 
-def _key(value: str | None) -> str | None:
+def idempotency(value: str | None) -> str | None:
     if value is not None and not _KEY.fullmatch(value):
         raise ApiError(400, "invalid_idempotency_key", "Idempotency-Key takes 1-128 printable ASCII characters")
     return value
@@ -48,7 +48,7 @@ async def submit_order(game_id: str, request: Request, p: Principal = caller("or
                        idempotency_key: str | None = KeyHeader):
     seat = seat_of(p, game_id)
     result = await run_in_threadpool(request.app.state.runtime.games.submit_order, game_id, seat, bytes(sent.order),
-                                     principal=p.id, key=_key(idempotency_key), expected_version=sent.expected_version)
+                                     principal=p.id, key=idempotency(idempotency_key), expected_version=sent.expected_version)
     return await _answer(request, game_id, result.first_version, p.viewer(game_id), wait)
 
 
@@ -57,7 +57,7 @@ async def submit_order(game_id: str, request: Request, p: Principal = caller("or
 async def submit_command(game_id: str, request: Request, p: Principal = caller("orders", "organiser", "referee"),
                          sent: schemas.Command = body(schemas.Command), wait: float | None = WaitQuery,
                          idempotency_key: str | None = KeyHeader):
-    games, key = request.app.state.runtime.games, _key(idempotency_key)
+    games, key = request.app.state.runtime.games, idempotency(idempotency_key)
     match sent:
         case schemas.Deadline(seats=seats):
             result = await run_in_threadpool(games.submit_deadline, game_id, list(seats), principal=p.id, key=key)
@@ -72,5 +72,5 @@ async def submit_referee(game_id: str, request: Request, p: Principal = caller("
                          sent: schemas.RefereeOrderBody = body(schemas.RefereeOrderBody), wait: float | None = WaitQuery,
                          idempotency_key: str | None = KeyHeader):
     result = await run_in_threadpool(request.app.state.runtime.games.submit_referee, game_id, bytes(sent.order),
-                                     principal=p.id, key=_key(idempotency_key))
+                                     principal=p.id, key=idempotency(idempotency_key))
     return await _answer(request, game_id, result.first_version, p.viewer(game_id), wait)
