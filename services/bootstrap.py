@@ -19,6 +19,7 @@ from services.catalog import Catalog
 from services.config import Settings, from_env
 from services.games import Games
 from services.queries import Queries
+from services.tournaments import Tournaments
 from services.worker.embedded import EmbeddedFolder
 
 if TYPE_CHECKING:
@@ -43,6 +44,7 @@ class Runtime:
 
     def __post_init__(self) -> None:
         self.queries = Queries(self.games)
+        self.tournaments = Tournaments(self.games)
 
     @property
     def mode(self) -> str:

@@ -18,7 +18,7 @@ from domain.kernel.commands import DeadlineReached, EndRequested
 from domain.kernel.log import (
     Codec, DiceSpec, ForkRef, GameCreated, OrderSubmitted, RefereeCommand, SystemCommand, encode, fold,
 )
-from domain.kernel.seats import PUBLIC, REFEREE, to_seats
+from domain.kernel.seats import PUBLIC, REFEREE, Layout, to_seats
 from infra.auth import new_token
 from infra.eventstore import AppendResult, EventStore, Idempotency, NewEvent, NewStream, UnknownGame
 from services import keys
@@ -105,7 +105,8 @@ class Games:
         seat is written in the genesis' transaction (`Created.tokens`, shown once; none on a replay)."""
         if key is not None:
             game_id = str(uuid.uuid5(GAME_KEYS, f"{principal}\x00{key}"))
-        new, seats = self.prepare(scenario, options, game_id=game_id, principal=principal)
+        new, layout = self.prepare(scenario, options, game_id=game_id, principal=principal)
+        seats = layout.seat_ids()
         issued = {seat: new_token("seat", seat, game_id=new.game_id, seat=seat) for seat in seats} if seat_tokens else {}
         idem = (Idempotency(principal=principal, key=key, request_hash=request_hash("create", scenario, options or {}))
                 if key is not None else None)
@@ -115,9 +116,9 @@ class Games:
                        tokens={} if result.replayed else {seat: i.token for seat, (i, _) in issued.items()})
 
     def prepare(self, scenario: str, options: dict[str, Any] | None = None, *, game_id: str | None = None,
-                principal: str = "organiser") -> tuple[NewStream, tuple[str, ...]]:
-        """A new game's stream (genesis and dice seeds) and its seats, not yet written: a tournament
-        round writes all its games in one transaction."""
+                principal: str = "organiser") -> tuple[NewStream, Layout]:
+        """A new game's stream (genesis and dice seeds) and its seat layout, not yet written: a
+        tournament round writes all its games in one transaction."""
         ruleset, number = self.catalog.scenario(scenario)
         pack, h = self.catalog.pack(ruleset)
         ruleset, _ = self._binding(ruleset, pack, h)
@@ -125,8 +126,7 @@ class Games:
         game_id = game_id or str(uuid.uuid4())
         state0 = ruleset.setup(pack, number, game_id=game_id, options=opts)
         self.store.put_pack(h, self.catalog.canonical(pack))
-        return self._genesis_stream(game_id, ruleset, h, number, opts, state0, principal=principal), \
-            state0.core.layout.seat_ids()
+        return self._genesis_stream(game_id, ruleset, h, number, opts, state0, principal=principal), state0.core.layout
 
     def fork(self, game_id: str, at: int, *, principal: str) -> Created:
         """An unofficial game that starts from this game's state after event `at`, with fresh dice

@@ -58,7 +58,8 @@ class EntrantWithdrawn(msgspec.Struct, frozen=True, kw_only=True, tag="entrant.w
 
 class PairedGame(msgspec.Struct, frozen=True, kw_only=True):
     id: str
-    seats: dict[str, str]  # seat -> entrant id
+    seats: dict[str, str]  # seat -> entrant id (an entrant holds every seat of its side)
+    sides: dict[str, str]  # entrant id -> the side it plays
     scenario: str
 
 

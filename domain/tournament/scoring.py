@@ -20,9 +20,8 @@ def points(table: dict[str, float], key: str) -> float:
 
 
 def score(table: dict[str, float], round_number: int, game: PairedGame, result: dict[str, Any]) -> GameFinishedInTournament:
-    """The record of a finished game: `result` is the game's summary result (level, winning side, seats)."""
-    seat_sides = {s: (result.get("seats") or {}).get(s, {}).get("side", s) for s in game.seats}
-    sides = {game.seats[s]: side for s, side in seat_sides.items()}
+    """The record of a finished game: `result` is the game's summary result (level, winning side)."""
+    sides = dict(game.sides)
     winner_side = result.get("winner")
     winners = [e for e, side in sides.items() if side == winner_side] if winner_side else []
     level = result.get("level", "")
@@ -37,7 +36,7 @@ def score(table: dict[str, float], round_number: int, game: PairedGame, result: 
 
 def forfeit(table: dict[str, float], round_number: int, game: PairedGame, loser: str, reason: str) -> GameFinishedInTournament:
     """The loser forfeits: the others score a win, the loser a loss."""
-    sides = {e: s for s, e in game.seats.items()}
+    sides = dict(game.sides)
     winners = [e for e in sides if e != loser]
     return GameFinishedInTournament(game=game.id, round=round_number, level="forfeit", winner=winners[0] if winners else None,
                                     scores={e: (points(table, "loss") if e == loser else points(table, "win")) for e in sides},

@@ -37,7 +37,7 @@ class Tournament:
     def schedule(self) -> list[list[Any]]:
         """A round robin's rounds, fixed by the entrants registered when round 1 is paired."""
         first = self.rounds[0] if self.rounds else None
-        entrants = (sorted({e for g in first.games for e in g.seats.values()} | set(first.byes),
+        entrants = (sorted({e for g in first.games for e in g.sides} | set(first.byes),
                            key=list(self.entrants).index) if first else list(self.entrants))
         return round_robin(entrants, double=self.created.double)
 
@@ -50,9 +50,10 @@ class Tournament:
         scenarios = self.created.scenarios
         return scenarios[(round_number - 1) % len(scenarios)] if scenarios else self.created.scenario
 
-    def entrant_games(self, entrant: str) -> dict[str, str]:
-        """game id -> the seat this entrant holds in it."""
-        return {g.id: seat for r in self.rounds for g in r.games for seat, e in g.seats.items() if e == entrant}
+    def entrant_games(self, entrant: str) -> dict[str, tuple[str, ...]]:
+        """game id -> the seats this entrant holds in it (every seat of its side)."""
+        return {g.id: tuple(s for s, e in g.seats.items() if e == entrant)
+                for r in self.rounds for g in r.games if entrant in g.sides}
 
 
 def fold(events: Iterable[Event]) -> Tournament:

@@ -16,10 +16,12 @@ from services.api import errors, wire
 from services.api.metrics import Metrics
 from services.api.middleware import Observe
 from services.api.ratelimit import Limiter, parse_rate
-from services.api.routes import audits, desks, disputes, events, games, ops, orders, readable, scenarios, seats, state, web
+from services.api.routes import (
+    audits, desks, disputes, events, games, ops, orders, readable, scenarios, seats, state, tournaments, web,
+)
 from services.config import Settings
 
-ROUTERS = (ops, scenarios, games, state, orders, events, seats, audits, web, readable, desks, disputes)
+ROUTERS = (ops, scenarios, games, state, orders, events, seats, audits, web, readable, desks, disputes, tournaments)
 DESCRIPTION = """An impartial, auditable umpire for hex-and-counter wargames.
 
 Send tokens as `Authorization: Bearer umpire_...`. Organisers create games and receive one token per

@@ -21,6 +21,7 @@ from infra.eventstore import GameExists, IdempotencyMismatch, StoreUnavailable, 
 from services.catalog import ScenarioNotPlayable, ScenarioNotStartable, UnknownScenario
 from services.games import BadOrder, UnknownSeat
 from services.queries import BeyondLog, UnknownRuleset
+from services.tournaments import TournamentError, UnknownTournament
 
 log = logging.getLogger("umpire.api")
 RETRY_AFTER_STORE = 5  # seconds a client should wait when the event store is down
@@ -93,6 +94,10 @@ def _mapped(exc: Exception) -> ApiError:
                             path="$.scenario")
         case OptionError():
             return ApiError(422, "invalid_options", str(exc), path="$.options")
+        case TournamentError():
+            return ApiError(exc.status, exc.code, str(exc), **exc.details)
+        case UnknownTournament():
+            return ApiError(404, "tournament_not_found", f"no tournament {exc.args[0]!r}", tournament_id=exc.args[0])
         case StoreUnavailable():
             return ApiError(503, "store_unavailable", "the event store is unavailable; retry later",
                             headers=retry_after(RETRY_AFTER_STORE), retry_after=RETRY_AFTER_STORE)
@@ -100,7 +105,7 @@ def _mapped(exc: Exception) -> ApiError:
 
 
 HANDLED = (ApiError, UnknownGame, UnknownSeat, BeyondLog, UnknownRuleset, VersionConflict, GameExists, IdempotencyMismatch, BadOrder,
-           ScenarioNotPlayable, UnknownScenario, OptionError, StoreUnavailable)
+           ScenarioNotPlayable, UnknownScenario, OptionError, TournamentError, UnknownTournament, StoreUnavailable)
 
 
 async def _handled(request: Request, exc: Exception) -> Response:

@@ -23,6 +23,10 @@ ENDPOINTS = {
     ("post", "/v1/games/{game_id}/verify"), ("post", "/v1/games/{game_id}/fork"), ("post", "/v1/conformance"),
     ("get", "/v1/games/{game_id}/map.svg"),
     ("get", "/v1/games/{game_id}/history"), ("get", "/v1/games/{game_id}/names"), ("get", "/v1/games/{game_id}/disputes"),
+    ("post", "/v1/tournaments"), ("get", "/v1/tournaments/{tournament_id}"),
+    ("post", "/v1/tournaments/{tournament_id}/entrants"), ("post", "/v1/tournaments/{tournament_id}/entrants/{entrant}/withdraw"),
+    ("post", "/v1/tournaments/{tournament_id}/rounds"), ("get", "/v1/tournaments/{tournament_id}/standings"),
+    ("get", "/v1/tournaments/{tournament_id}/export"),
 }
 NO_BODY = {  # posts whose parameters are all in the path or query
     ("post", "/v1/games/{game_id}/seats/{seat}/token"), ("post", "/v1/games/{game_id}/verify"),

@@ -45,8 +45,9 @@ async def _answer(request: Request, game_id: str, version: int, viewer: Viewer, 
              **doc(ok=(202, schemas.Appended), also={200: schemas.Ruled}, request=schemas.SubmitOrder, errors=_ERRORS))
 async def submit_order(game_id: str, request: Request, p: Principal = caller("orders", "seat"),
                        sent: schemas.SubmitOrder = body(schemas.SubmitOrder), wait: float | None = WaitQuery,
-                       idempotency_key: str | None = KeyHeader):
-    seat = seat_of(p, game_id)
+                       idempotency_key: str | None = KeyHeader,
+                       seat: str | None = Query(None, description="an entrant holding several seats names the one it acts for")):
+    seat = seat_of(p, game_id, seat)
     result = await run_in_threadpool(request.app.state.runtime.games.submit_order, game_id, seat, bytes(sent.order),
                                      principal=p.id, key=idempotency(idempotency_key), expected_version=sent.expected_version)
     return await _answer(request, game_id, result.first_version, p.viewer(game_id), wait)

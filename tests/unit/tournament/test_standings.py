@@ -19,8 +19,9 @@ def entrant(e):
 
 
 def game(gid, first, second, level, winner_side):
-    g = PairedGame(id=gid, seats={"blue": first, "red": second}, scenario="sandbox/1")
-    result = {"level": level, "winner": winner_side, "seats": {"blue": {"side": "blue"}, "red": {"side": "red"}}}
+    g = PairedGame(id=gid, seats={"blue-1": first, "blue-2": first, "red": second}, sides={first: "blue", second: "red"},
+                   scenario="sandbox/1")
+    result = {"level": level, "winner": winner_side}
     return g, score(POINTS, 1, g, result)
 
 
