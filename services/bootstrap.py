@@ -16,11 +16,13 @@ from typing import TYPE_CHECKING, Callable
 
 from infra.eventstore import EventStore, open_store
 from services.catalog import Catalog
+from services.clocks import Clocks
 from services.config import Settings, from_env
 from services.games import Games
 from services.queries import Queries
 from services.tournaments import Tournaments
 from services.worker.embedded import EmbeddedFolder
+from services.worker.ticker import Ticker
 
 if TYPE_CHECKING:
     from celery import Celery
@@ -45,6 +47,9 @@ class Runtime:
     def __post_init__(self) -> None:
         self.queries = Queries(self.games)
         self.tournaments = Tournaments(self.games)
+        self.clocks = Clocks(self.tournaments)
+        # Embedded mode keeps the tournaments' clocks itself; in server mode Celery beat does.
+        self.ticker = Ticker(self.clocks.tick, self.settings.clock_seconds) if self.folder is not None else None
 
     @property
     def mode(self) -> str:
@@ -61,8 +66,12 @@ class Runtime:
     def start(self) -> None:
         if self.folder is not None:
             self.folder.start()
+        if self.ticker is not None:
+            self.ticker.start()
 
     def stop(self) -> None:
+        if self.ticker is not None:
+            self.ticker.stop()
         if self.folder is not None:
             self.folder.stop()
         self.store.close()

@@ -191,6 +191,16 @@ class Games:
     def submit_end(self, game_id: str, reason: str, *, principal: str, key: str | None = None) -> AppendResult:
         return self.submit_command(game_id, EndRequested(by=principal, reason=reason), principal=principal, key=key)
 
+    def add_time(self, game_id: str, seconds: float, *, seat: str | None, principal: str,
+                 key: str | None = None) -> AppendResult:
+        """`clock.extended`: the organiser's or referee's grant of more time to a seat to act (or to
+        whoever is), recorded in the game's log; the tournament's clock adds it to the deadline."""
+        if seat is not None and seat not in self.context(game_id).genesis.layout.seat_ids():
+            raise UnknownSeat(f"there is no seat {seat!r} in game {game_id}")
+        data = msgspec.json.encode({"seconds": seconds, "seat": seat, "by": principal})
+        event = NewEvent(type="clock.extended", data=data, actor=principal, command_id=key)
+        return self._append(game_id, event, principal, key, None, ("add-time", seconds, seat))
+
     def submit_referee(self, game_id: str, order: bytes | dict, *, principal: str, key: str | None = None) -> AppendResult:
         ctx = self.context(game_id)
         raw = order if isinstance(order, bytes) else msgspec.json.encode(order)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import time
 from typing import Any, Callable
 
 import msgspec
@@ -14,6 +15,7 @@ from domain.tournament.scoring import score
 from domain.tournament.standings import csv_rows, standings
 from domain.tournament.state import Tournament
 from infra.eventstore import EventStore
+from services.clocks import WINDOW, remaining
 from services.tournaments import TournamentLog
 
 
@@ -60,7 +62,7 @@ class TournamentQueries:
                 games.append({"id": g.id, "seats": g.seats, "scenario": g.scenario, "status": s["status"],
                               "turn": s["turn"], "label": s["label"], "to_act": s["to_act"],
                               "to_act_entrants": [g.seats[x] for x in s["to_act"] if x in g.seats],
-                              "time_left": None,  # no time control is built yet (refused at creation)
+                              "time_left": self._time_left(g.id, c, s),
                               "result": s["result"], "recorded": g.id in self.log.get(tid).results})
             rounds.append({"round": r.round, "byes": list(r.byes), "manual": r.manual, "games": games})
         return {"id": tid, "name": c.name, "scenario": c.scenario, "format": c.format, "double": c.double,
@@ -69,6 +71,15 @@ class TournamentQueries:
                               "withdrawn": e.entrant in t.withdrawn} for e in t.entrants.values()],
                 "rounds": rounds, "finished": t.finished, "version": version,
                 "head_link": head.link.hex() if head else None}
+
+    def _time_left(self, game_id: str, c: Any, summary: dict[str, Any]) -> float | None:
+        """Seconds before the deadline of whoever is to act (negative: passed, the tick is due)."""
+        tc = c.time_control
+        if tc is None or tc.phase_seconds is None or summary["status"] != "active" or not summary["to_act"]:
+            return None
+        head = summary["version"]
+        events = self.store.read(game_id, after=max(0, head - WINDOW), upto=head)
+        return round(remaining(events, tc.phase_seconds, summary["to_act"], time.time()), 1)
 
     def entrant_games(self, tid: str, entrant: str) -> dict[str, tuple[str, ...]]:
         """game id -> the seats the entrant holds in it."""

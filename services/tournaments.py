@@ -22,7 +22,9 @@ from domain.tournament.standings import standings
 from domain.tournament.state import Tournament, fold
 from domain.tournament.swiss import History, Matcher, NoPairing, pair
 from infra.auth import new_token
-from infra.eventstore import EventStore, Idempotency, NewEvent, NewStream, Projection, StreamAppend, UnknownGame
+from infra.eventstore import (
+    EventStore, Idempotency, NewEvent, NewStream, Projection, StreamAppend, UnknownGame, VersionConflict,
+)
 from infra.eventstore.types import EventMetadata
 from services.games import Games, request_hash
 from services.matching import max_weight_matching
@@ -48,9 +50,10 @@ def spec_of(body: Any) -> ev.TournamentCreated:
         rounds=body.rounds, double=body.double,
         time_control=ev.TimeControl(**msgspec.structs.asdict(tc)) if tc is not None else None,
         deadline_policy=ev.DeadlinePolicy(**msgspec.structs.asdict(dp)) if dp is not None else ev.DeadlinePolicy(),
-        points=dict(body.points), tiebreaks=tuple(body.tiebreaks))
+        points=dict(body.points), tiebreaks=tuple(body.tiebreaks), auto_rounds=body.auto_rounds)
 
 
+RETRIES = 5  # a change made at a stale version of the stream is made again on the new one
 _TRACKED = Projection(version=1, adjudicated=1, status="tournament", summary=b"{}")
 
 
@@ -100,10 +103,12 @@ class Tournaments:
         if spec.format == "swiss" and not spec.rounds:
             raise TournamentError(422, "rounds_required", "a Swiss tournament names its number of rounds: \"rounds\": N")
         tc = spec.time_control
-        if tc is not None and (tc.bank_seconds is not None or tc.phase_seconds is not None):
-            # Deadlines are not enforced yet: refused rather than accepted and ignored.
-            raise TournamentError(422, "not_built", "time controls (phase deadlines, banks) are not built yet;"
-                                  " create the tournament without \"time_control\"", path="$.time_control")
+        if tc is not None and (tc.bank_seconds is not None or tc.increment_seconds is not None):
+            # A bank is not enforced yet: refused rather than accepted and ignored.
+            raise TournamentError(422, "not_built", "a time bank with increment is not built yet; use"
+                                  " {\"phase_seconds\": S}", path="$.time_control")
+        if tc is not None and tc.phase_seconds is None:
+            raise TournamentError(422, "invalid_time_control", "give {\"phase_seconds\": S}", path="$.time_control")
         if unknown := [k for k in spec.tiebreaks if k not in ev.TIEBREAKS]:
             raise TournamentError(422, "unknown_tiebreak", f"unknown tie-break(s) {unknown}; known: {list(ev.TIEBREAKS)}")
         tid = str(uuid.uuid4())
@@ -129,7 +134,18 @@ class Tournaments:
     def pair_round(self, tid: str, *, principal: str, key: str | None = None,
                    manual: list[tuple[str, str]] | None = None,
                    forbidden: list[tuple[str, str]] | None = None) -> tuple[ev.RoundPaired, bool]:
-        """Pair the next round and create its games, all or nothing; True with a round a retry returns."""
+        """Pair the next round and create its games, all or nothing; True with a round a retry returns.
+        The clock's tick may record a result meanwhile: the pairing is then made again on the new stream."""
+        for attempt in range(RETRIES):
+            try:
+                return self._pair_round(tid, principal=principal, key=key, manual=manual, forbidden=forbidden)
+            except VersionConflict:
+                if attempt == RETRIES - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _pair_round(self, tid: str, *, principal: str, key: str | None, manual: list[tuple[str, str]] | None,
+                    forbidden: list[tuple[str, str]] | None) -> tuple[ev.RoundPaired, bool]:
         self.record_finished(tid)
         idem = Idempotency(principal=principal, key=key, request_hash=request_hash("round", tid, manual, forbidden)) \
             if key is not None else None
@@ -220,7 +236,17 @@ class Tournaments:
 
     def record_finished(self, tid: str) -> list[ev.Event]:
         """Append `game.finished_in_tournament` for each game of the tournament that ended since, and
-        `tournament.finished` once the last round's last game has. Safe to call any time, from anywhere."""
+        `tournament.finished` once the last round's last game has. Safe to call any time, from anywhere:
+        two callers at once append once (the loser of the race finds the results recorded)."""
+        for attempt in range(RETRIES):
+            try:
+                return self._record_finished(tid)
+            except VersionConflict:
+                if attempt == RETRIES - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _record_finished(self, tid: str) -> list[ev.Event]:
         version, t = self.log.load(tid)
         out: list[ev.Event] = []
         for number, g in t.open_games():

@@ -40,6 +40,7 @@ class TournamentCreated(msgspec.Struct, frozen=True, kw_only=True, tag="tourname
     points: dict[str, float] = {}
     tiebreaks: tuple[str, ...] = TIEBREAKS
     organiser: str = ""
+    auto_rounds: bool = False  # the umpire pairs the next round as soon as the last one is over
 
 
 class EntrantRegistered(msgspec.Struct, frozen=True, kw_only=True, tag="entrant.registered"):

@@ -268,6 +268,7 @@ class CreateTournament(RequestBody):
     tiebreaks: Annotated[tuple[Literal["buchholz", "sonneborn_berger", "head_to_head"], ...],
                          Meta(description="the tie-breaks that apply, in order")] = ("buchholz", "sonneborn_berger",
                                                                                      "head_to_head")
+    auto_rounds: Annotated[bool, Meta(description="pair each next round as soon as the last one is over")] = False
 
 
 class RegisterEntrant(RequestBody):
@@ -283,6 +284,11 @@ class PairRound(RequestBody):
 
 class Withdraw(RequestBody):
     reason: str = ""
+
+
+class AddTime(RequestBody):
+    seconds: Annotated[float, Meta(gt=0, le=30 * 86400)]
+    seat: Annotated[str, Meta(description="the seat granted the time; none: whoever is to act")] | None = None
 
 
 class TournamentCreated(ResponseBody):

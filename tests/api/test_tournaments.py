@@ -4,6 +4,7 @@ a recomputation from the games' own results, the export verified like a game's, 
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -34,11 +35,14 @@ def enter(client, org, tid, n):
 
 def play(client, entrants, games, rng, *, silent=()):
     """Each game to its end: whoever is to act is an entrant, who submits a random legal order with its
-    own entrant token (its seat named with ?seat=, as it holds all its side's seats)."""
-    for _ in range(5000):
-        live = 0
+    own entrant token (its seat named with ?seat=, as it holds all its side's seats). A silent
+    entrant never answers: the loop then waits for the umpire's clock."""
+    for _ in range(20000):
+        live = acted = 0
         for g in games:
-            s = client.get(f"/v1/games/{g['id']}").json()
+            s = client.get(f"/v1/games/{g['id']}", headers=entrants[next(iter(entrants))])
+            assert s.status_code == 200, s.text
+            s = s.json()
             if s["status"] != "active":
                 continue
             live += 1
@@ -51,8 +55,11 @@ def play(client, entrants, games, rng, *, silent=()):
                     continue
                 client.post(f"/v1/games/{g['id']}/orders", params={"seat": seat, "wait": 5}, headers=entrants[who],
                             json={"order": rng.choice(legal["orders"]), "expected_version": legal["version"]})
+                acted += 1
         if not live:
             return
+        if not acted:
+            time.sleep(0.05)
     raise AssertionError("the games did not finish")
 
 
@@ -137,7 +144,7 @@ def test_registration_closes_with_the_first_round_and_bad_requests_are_4xx(clien
     bad = client.post("/v1/tournaments", json={"name": "x", "scenario": SCENARIO, "format": "swiss"}, headers=org)
     assert bad.status_code == 422 and bad.json()["error"]["code"] == "rounds_required"
     clock = client.post("/v1/tournaments", json={"name": "x", "scenario": SCENARIO, "format": "swiss", "rounds": 3,
-                                                 "time_control": {"phase_seconds": 60}}, headers=org)
+                                                 "time_control": {"bank_seconds": 600, "increment_seconds": 5}}, headers=org)
     assert clock.status_code == 422 and clock.json()["error"]["code"] == "not_built"
     seat = client.post(f"/v1/tournaments/{tid}/rounds", headers=enter(client, org, tournament(client, org), 1)["e1"])
     assert seat.status_code == 403

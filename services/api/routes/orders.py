@@ -67,6 +67,16 @@ async def submit_command(game_id: str, request: Request, p: Principal = caller("
     return await _answer(request, game_id, result.first_version, p.viewer(game_id), wait)
 
 
+@router.post("/v1/games/{game_id}/add-time",
+             summary="Give a seat (or whoever is to act) more time before its deadline (organiser, referee): clock.extended",
+             **doc(ok=(202, schemas.Appended), request=schemas.AddTime, errors=_ERRORS))
+async def add_time(game_id: str, request: Request, p: Principal = caller("orders", "organiser", "referee"),
+                   sent: schemas.AddTime = body(schemas.AddTime), idempotency_key: str | None = KeyHeader):
+    result = await run_in_threadpool(request.app.state.runtime.games.add_time, game_id, sent.seconds, seat=sent.seat,
+                                     principal=p.id, key=idempotency(idempotency_key))
+    return json({"version": result.first_version}, 202)
+
+
 @router.post("/v1/games/{game_id}/referee", summary="Submit a referee order, e.g. settle an attestation (referee)",
              **doc(ok=(202, schemas.Appended), also={200: schemas.Ruled}, request=schemas.RefereeOrderBody, errors=_ERRORS))
 async def submit_referee(game_id: str, request: Request, p: Principal = caller("orders", "referee"),
