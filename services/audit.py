@@ -7,7 +7,8 @@ Replays read the log, never the projection, so a faulty projection cannot falsif
 """
 from __future__ import annotations
 
-from typing import Any
+from collections import Counter
+from typing import Any, Iterator
 
 import msgspec
 
@@ -41,7 +42,7 @@ def audit(games: Games, game_id: str, viewer: Viewer, *, start: int = 1, end: in
     over = games.store.projection(game_id).status == "finished"
     end = end or (events[-1].version if events else 0)
     state = ctx.initial()
-    out = []
+    out: list[dict[str, Any]] = []
     i = 0
     while i < len(events):
         e = events[i]
@@ -52,13 +53,16 @@ def audit(games: Games, game_id: str, viewer: Viewer, *, start: int = 1, end: in
             command = events[e.adjudicates - 1]
             before_view = game.view(ctx.ruleset, state, viewer)
             after_view = game.view(ctx.ruleset, after, viewer)
+            ruling_view = event_view(e, viewer, game_over=over)
+            effect_views = [event_view(x, viewer, game_over=over) for x in ruled]
             out.append({
                 "command": event_view(command, viewer, game_over=over),
                 "sent_by": msgspec.json.decode(command.metadata)["actor"] if can_see(command.visibility, viewer, game_over=over) else None,
                 "judged_on": {"version": e.version - 1, "clock": before_view["clock"], "label": before_view["label"],
                               "to_act": before_view["to_act"]},
-                "ruling": event_view(e, viewer, game_over=over),
-                "effects": [event_view(x, viewer, game_over=over) for x in ruled],
+                "ruling": ruling_view,
+                "effects": effect_views,
+                "reconstructed": reconstructed([ruling_view, *effect_views]),
                 "dice": [_roll(x) for x in ruled if can_see(x.visibility, viewer, game_over=over) and b'"roll":{' in x.data],
                 "diff": diff(msgspec.json.decode(msgspec.json.encode(before_view)), msgspec.json.decode(msgspec.json.encode(after_view))),
             })
@@ -68,8 +72,34 @@ def audit(games: Games, game_id: str, viewer: Viewer, *, start: int = 1, end: in
         if e.type in ctx.codec.effect_tags:
             state = fold(ctx.ruleset, ctx.codec, state, [(e.type, e.data)])
         i += 1
+    total: Counter[str] = Counter()
+    for c in out:
+        counts: dict[str, int] = c["reconstructed"]
+        total.update(counts)
     return {"game_id": game_id, "from": start, "to": end, "ruleset": ctx.genesis.ruleset, "commands": out,
-            "command_types": sorted(COMMAND_TYPES)}
+            "reconstructed": {k: total[k] for k in PROVENANCES}, "command_types": sorted(COMMAND_TYPES)}
+
+
+PROVENANCES = ("placeholder", "inferred")  # a `pack` citation's provenance: what the rulebook does not print
+
+
+def reconstructed(views: list[dict[str, Any]]) -> dict[str, int]:
+    """How many data the rulebook does not print a ruling used, by provenance: the distinct `pack`
+    citations of the ruling and its effects, as far as the viewer may see them."""
+    used = {c["key"]: c["provenance"] for v in views for c in _pack_citations(v.get("data"))}
+    counts = Counter(used.values())
+    return {k: counts[k] for k in PROVENANCES}
+
+
+def _pack_citations(value: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(value, dict):
+        if value.get("kind") == "pack" and "key" in value:
+            yield value
+        for v in value.values():
+            yield from _pack_citations(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _pack_citations(v)
 
 
 def _roll(e) -> dict[str, Any]:

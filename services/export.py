@@ -10,6 +10,7 @@ GET /v1/games/{id} (`version`, `head_link`) proves the export extends that log u
 """
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Iterator
 
 import msgspec
@@ -35,6 +36,18 @@ class ExportHeader(msgspec.Struct, frozen=True, kw_only=True):
     viewer: str
     events: int
     head: str | None = None  # the last event's link: with `events`, a file cut short (or padded) shows
+    # The state before the first command, as a digest and how to rebuild it (`umpire verify` does and
+    # compares): a referee checks the position the rulings start from, not only the rulings. Older
+    # exports have none.
+    initial_state: dict[str, str] | None = None
+
+
+REBUILD = ("the ruleset's setup(pack, scenario, game_id, options) from the genesis event (a fork's: the genesis's "
+           "initial_state), encoded as JSON by msgspec")
+
+
+def state_digest(state: Any) -> str:
+    return hashlib.sha256(msgspec.json.encode(state)).hexdigest()
 
 
 class ExportEvent(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -59,7 +72,8 @@ def export_lines(games: Games, game_id: str, viewer: Viewer) -> Iterator[bytes]:
     who = viewer.role if viewer.role != "seat" else f"seat:{viewer.seat}"
     header = ExportHeader(format=FORMAT, game_id=game_id, ruleset=g.ruleset, pack_hash=g.pack_hash, scenario=g.scenario,
                           options=g.options, dice=msgspec.to_builtins(g.dice), viewer=who, events=len(events),
-                          head=events[-1].link.hex())
+                          head=events[-1].link.hex(),
+                          initial_state={"sha256": state_digest(ctx.initial()), "rebuild": REBUILD})
     yield msgspec.json.encode(header) + b"\n"
     for e in events:
         visible = can_see(e.visibility, viewer, game_over=over)

@@ -25,7 +25,7 @@ from domain.tournament import events as tournament_events
 from domain.tournament import state as tournament_state
 from domain.tournament.events import RULESET as TOURNAMENT
 from services.catalog import Catalog
-from services.export import ExportEvent, ExportHeader, parse
+from services.export import ExportEvent, ExportHeader, parse, state_digest
 
 
 class Report(msgspec.Struct, kw_only=True):
@@ -33,6 +33,7 @@ class Report(msgspec.Struct, kw_only=True):
     chain_ok: bool = True
     keys_checked: int = 0
     rulings_checked: int = 0
+    initial_state_checked: bool = False  # the header's initial-state digest matched the rebuilt state
     first_bad: dict | None = None  # {version, what, recorded, recomputed, why}
     unverified: list[str] = []
 
@@ -171,6 +172,12 @@ def _readjudicate(header, events, genesis, keys, catalog, report, progress, rule
     ruleset = ruleset.bind(pack)
     codec = Codec(ruleset)
     state = game.initial(ruleset, pack, genesis)
+    if header.initial_state is not None and ruleset_id == genesis.ruleset:
+        digest = state_digest(state)
+        if digest != header.initial_state.get("sha256"):
+            return _bad(report, 1, "initial_state", "the state rebuilt from the genesis is not the one the export's header "
+                        "names", recorded=header.initial_state.get("sha256"), recomputed=digest)
+        report.initial_state_checked = True
     commands = {e.version: e for e in events if e.type in COMMAND_TYPES}
 
     def key(chain_name: str, epoch: int) -> bytes:
@@ -241,6 +248,8 @@ def main(path: str, out=None, catalog: Catalog | None = None, ruleset: str | Non
         print(f"the recorded head (event {head[0]}) is in this export", file=out)
     print(f"{report.events} events; chain {'verified' if report.chain_ok else 'BROKEN'}; "
           f"{report.keys_checked} dice keys checked; {report.rulings_checked} rulings re-adjudicated", file=out)
+    if report.initial_state_checked:
+        print(f"initial state rebuilt: sha256 {header.initial_state['sha256'] if header.initial_state else ''} as the header names", file=out)
     for line in report.unverified:
         print(f"not verifiable: {line}", file=out)
     if report.first_bad:

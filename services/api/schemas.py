@@ -221,6 +221,7 @@ class VerifyReport(ResponseBody):
     chain_ok: bool
     keys_checked: int
     rulings_checked: int
+    initial_state_checked: Annotated[bool, Meta(description="the export header's initial-state digest matched the state rebuilt from the genesis")] = False
     first_bad: dict[str, Any] | None = None
     unverified: list[str] = []
 
@@ -232,6 +233,9 @@ class Audit(ResponseBody):
     ruleset: str
     commands: list[dict[str, Any]]
     command_types: list[str]
+    reconstructed: Annotated[dict[str, int], Meta(
+        description="data the rulebook does not print that the covered rulings used: counts of their distinct `pack` "
+                    "citations by provenance (placeholder, inferred); each command carries its own")] = {}
 
 
 class ConformanceVerdict(ResponseBody):

@@ -8,6 +8,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from domain.games.breakout_pursuit import BREAKOUT_PURSUIT
+from domain.games.breakout_pursuit.rules import BreakoutPursuit
+from domain.kernel.ruleset import get
 from infra.packs import load_pack_dir
 from services.bots import greedy
 from services.bots.client import Client, play
@@ -19,9 +21,13 @@ class NotMyGame(ValueError):
     pass
 
 
-@lru_cache(maxsize=1)
-def knowledge() -> Knowledge:
-    return Knowledge(BREAKOUT_PURSUIT.bind(load_pack_dir(BREAKOUT_PURSUIT.pack_dir)).data)
+@lru_cache(maxsize=2)
+def knowledge(ruleset_id: str = BREAKOUT_PURSUIT.id) -> Knowledge:
+    """The map and charts of the version the game plays (`@2` may read a mended map)."""
+    ruleset = get(ruleset_id)
+    bound = ruleset.bind(load_pack_dir(ruleset.pack_dir))
+    assert isinstance(bound, BreakoutPursuit), ruleset_id  # run() checks the game's name first
+    return Knowledge(bound.data)
 
 
 def run(url: str, token: str, *, seed: int | None = None, verbose: bool = False) -> dict:
@@ -31,12 +37,12 @@ def run(url: str, token: str, *, seed: int | None = None, verbose: bool = False)
     try:
         me = client.me()
         summary = client.game(me["game"])
-        if summary["ruleset"] != BREAKOUT_PURSUIT.id:
-            raise NotMyGame(f"the greedy bot plays {BREAKOUT_PURSUIT.id}, not {summary['ruleset']}")
+        if summary["ruleset"].partition("@")[0] != BREAKOUT_PURSUIT.name:
+            raise NotMyGame(f"the greedy bot plays {BREAKOUT_PURSUIT.name} (any version), not {summary['ruleset']}")
         scenario = summary["scenario"]
         seats = next(s["seats"] for s in client.scenarios() if s["id"] == scenario)
         side = next(s["side"] for s in seats if s["id"] == me["seat"])
-        know = knowledge()
+        know = knowledge(summary["ruleset"])
 
         def choose(view: dict | None, orders: list[dict]) -> dict:
             assert view is not None  # play() passes the view: with_view=True

@@ -54,3 +54,26 @@ def test_a_played_game_cites_every_unprinted_crt_cell_and_every_ruling(games):
                 assert d["citations"], (kind, d)
                 rulings += 1
     assert combats and rulings > 100 and kinds["crt"] and kinds["counter"]
+
+
+def test_the_audit_counts_per_ruling_the_data_the_rulebook_does_not_print(games):
+    """Issue 16: `GET /audit` counts, for each ruling, the distinct `pack` citations of the ruling and
+    its effects by provenance, and totals them; the counts agree with the exported record."""
+    from services.audit import audit
+
+    header, events = played(games, 7, 300)
+    report = audit(games, header.game_id, REFEREE_VIEWER)
+    assert report["reconstructed"] == {k: sum(c["reconstructed"][k] for c in report["commands"])
+                                       for k in ("placeholder", "inferred")}
+    by_ruling: dict[int, set] = {}
+    at = None
+    for e in events:
+        if e.type == "ruling":
+            at = e.version
+        d = json.loads(e.data) if e.data else {}
+        for c in [*d.get("cite", ()), *d.get("citations", ())] if at else ():
+            if isinstance(c, dict) and c.get("kind") == "pack":
+                by_ruling.setdefault(at, set()).add(c["key"])
+    counted = {c["ruling"]["version"]: sum(c["reconstructed"].values()) for c in report["commands"]}
+    assert sum(counted.values()) > 0
+    assert all(counted.get(v, 0) == len(keys) for v, keys in by_ruling.items()), "audit and export disagree"

@@ -62,6 +62,20 @@ def test_a_finished_game_verifies_offline(finished, tmp_path):
     assert report.ok and report.rulings_checked > 20 and report.keys_checked >= 2 and not report.unverified
 
 
+def test_the_header_names_the_initial_state_and_verify_rebuilds_it(finished):
+    """Issue 16: the export's header carries the initial state's digest and how to rebuild it;
+    `umpire verify` rebuilds the state from the genesis and compares; a changed digest is named."""
+    games, gid = finished
+    lines = exported(games, gid)
+    header, events = parse(lines)
+    assert header.initial_state is not None and len(header.initial_state["sha256"]) == 64 and header.initial_state["rebuild"]
+    report = verify(header, events, CATALOG)
+    assert report.ok and report.initial_state_checked
+    forged = msgspec.structs.replace(header, initial_state={**header.initial_state, "sha256": "0" * 64})
+    report = verify(forged, events, CATALOG)
+    assert not report.ok and report.first_bad["what"] == "initial_state" and report.first_bad["recomputed"] == header.initial_state["sha256"]
+
+
 def tampered(lines, index, field, change):
     line = msgspec.json.decode(lines[index])
     line[field] = change(line[field])

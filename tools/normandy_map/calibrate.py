@@ -74,8 +74,12 @@ def calibrate() -> tuple[Warp, dict]:
         "worst_five": [row["hex"] for row in sorted(rows, key=lambda x: -x["residual_hex"])[:5]],
         "warp": {"kind": f"least-squares polynomial of degree {DEGREE} in map units, on the similarity",
                  "residual_mean_hex": round(sum(warped) / len(warped), 3), "residual_max_hex": round(max(warped), 3),
-                 "min_jacobian": round(frame.min_jacobian(xs, ys), 3), "degree": DEGREE, "centre": list(frame.centre),
-                 "cx": list(frame.cx), "cy": list(frame.cy),
+                 "min_jacobian": round(frame.min_jacobian(xs, ys), 3), "degree": DEGREE,
+                 # Rounded: the fit's last bits differ between BLAS builds, and the file must rebuild byte for byte.
+                 "centre": _rounded(frame.centre), "cx": _rounded(frame.cx), "cy": _rounded(frame.cy),
                  "anchors": [[round(x, 6), round(y, 6)] for x, y in frame.anchors], "fade_hex": FADE},
     }
 
+
+def _rounded(values) -> list[float]:
+    return [round(float(v), 10) for v in values]

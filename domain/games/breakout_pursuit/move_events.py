@@ -201,13 +201,14 @@ def plan(state: State, data, u: Unit, path: tuple[str, ...], events: list[MoveEv
     return Plan(tuple(out), spent, b.points, tuple(dict.fromkeys(cites)))
 
 
-def leg_cites(data, u: Unit, leg: tuple[str, ...], q: Query) -> tuple:
-    """The rules one leg of a move met (Movement, and the river, West Wall, ZOC or Zone of Delay of
-    its own steps), with the traced rivers it crossed as `pack` citations."""
+def leg_cites(data, u: Unit, leg: tuple[str, ...], q: Query, allowance: tuple) -> tuple:
+    """The rules one leg of a move met: the allowance's own (Movement E, L250, and whatever halved or
+    capped it, as a plain Move cites), the river, West Wall, ZOC or Zone of Delay of its own steps,
+    and the traced rivers it crossed as `pack` citations."""
     _, why = walk(data, u, leg, q)
     hexes = (u.hex,) + leg
     rivers = provenance.hexsides(data, [hexside_id(a, b) for a, b in zip(hexes, hexes[1:]) if data.river_between(a, b)])
-    return tuple(dict.fromkeys((cite.MOVEMENT_GENERAL, *why, *rivers)))
+    return tuple(dict.fromkeys((*allowance, *why, *rivers)))
 
 
 def move(adj, seat: str, order: Move) -> None:
@@ -216,10 +217,11 @@ def move(adj, seat: str, order: Move) -> None:
     u = own_unit(state, seat, order.unit)
     p = plan(state, data, u, tuple(order.path), _events(order))
     q = Query(state, data, u.side).for_unit(u) if data.fidelity else None
+    allowance = budget(state, data, u).cites
     for s in p.steps:
         if s[0] == "leg":
             # @2: a leg cites what its own hexes met, not the whole move's (@1 copied the move's onto each leg)
-            why = leg_cites(data, replace(u, hex=s[1]), s[2], q) if q is not None else p.cites
+            why = leg_cites(data, replace(u, hex=s[1]), s[2], q, allowance) if q is not None else p.cites
             adj.emit(UnitMoved(unit=u.id, path=(s[1],) + s[2], cost=s[3], allowance=p.allowance, cite=why))
         elif s[0] == "embark":
             adj.emit(PassengerEmbarked(truck=u.id, unit=s[1], hex=s[2], cost=s[3], cite=(cite.TRUCK_B, cite.TRUCK_C)))
