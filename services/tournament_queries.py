@@ -81,6 +81,9 @@ class TournamentQueries:
         events = self.store.read(game_id, after=max(0, head - WINDOW), upto=head)
         return round(remaining(events, tc.phase_seconds, summary["to_act"], time.time()), 1)
 
+    def game_time_left(self, tid: str, game_id: str) -> float | None:
+        return self._time_left(game_id, self.log.get(tid).created, self._summary(game_id))
+
     def entrant_games(self, tid: str, entrant: str) -> dict[str, tuple[str, ...]]:
         """game id -> the seats the entrant holds in it."""
         return self.log.get(tid).entrant_games(entrant)
