@@ -15,7 +15,7 @@ SERVICES_DIR ?= /tmp/umpire-services
 SERVICES_ENV := $(SERVICES_DIR)/env
 export UMPIRE_DATA
 
-.PHONY: run test typecheck test-fast test-faults services services-stop serve migrate worker beat bench bench-quick screenshots clean
+.PHONY: demo run test typecheck test-fast test-faults services services-stop serve migrate worker beat bench bench-quick screenshots clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -84,3 +84,8 @@ screenshots: $(DEPS)             ## refresh docs/screenshots/ (the pages in Debi
 
 clean:
 	rm -rf $(VENV)
+
+# An unattended tournament of reference bots on the embedded service: progress, standings, figures.
+# DEMO_SCENARIO (default sandbox/1), DEMO_ENTRANTS (default 8), DEMO_PORT; DEMO_EXIT=1 stops when done.
+demo: $(DEPS)
+	$(PY) -m services.demo
