@@ -78,7 +78,8 @@ def _tournament(url: str, organiser: str, scenario: str, count: int) -> int:
         return 1
     tid = r.json()["id"]
     greedy = scenario.startswith("breakout-pursuit/")
-    bots, timings = [], {}
+    bots: list[threading.Thread] = []
+    timings: dict[str, list[float]] = {}
     for i in range(count):
         kind = "greedy" if greedy and i % 2 else "random"
         e = http.post(f"/v1/tournaments/{tid}/entrants", json={"name": f"{kind}-{i + 1}", "kind": "bot"}).json()

@@ -1,5 +1,5 @@
 """What an entrant (or a seat) is told without polling (issue 20, item 6): `round_paired`,
-`game_started`, `your_turn` (game, seat, deadline) and `game_finished`, each once, with a key that
+`game_started`, `your_turn` (game, seat, deadline), `game_finished` and `tournament_finished`, each once, with a key that
 names it (`your_turn:<game>:<version>`), so a reconnecting reader or a second delivery can tell a
 notice it has seen. A `Watch` derives them from the tournament's stream and the games' summaries:
 it reads, it never writes. `GET /v1/me/stream` sends them as Server-Sent Events."""
@@ -34,6 +34,7 @@ class Watch:
     def poll(self) -> list[Notice]:
         out: list[Notice] = []
         games: dict[str, tuple[str, ...]] = {}
+        finished = False
         if self.tournament_id is not None and self.entrant_id is not None:
             t = self.queries.tournaments.log.get(self.tournament_id)
             for r in t.rounds:
@@ -43,6 +44,15 @@ class Watch:
                     "games": [{"id": g.id, "seats": [s for s, e in g.seats.items() if e == self.entrant_id],
                                "side": g.sides[self.entrant_id]} for g in mine]}))
             games = t.entrant_games(self.entrant_id)
+            finished = t.finished
+        elif self.tournament_id is not None:  # the organiser: every round and game, nobody's turn
+            t = self.queries.tournaments.log.get(self.tournament_id)
+            for r in t.rounds:
+                out.append(Notice("round_paired", f"round_paired:{self.tournament_id}:{r.round}", {
+                    "tournament": self.tournament_id, "round": r.round, "byes": list(r.byes),
+                    "games": [{"id": g.id, "seats": g.seats} for g in r.games]}))
+            games = {g.id: () for r in t.rounds for g in r.games}
+            finished = t.finished
         elif self.game_id is not None and self.seat is not None:
             games = {self.game_id: (self.seat,)}
         for game_id, seats in games.items():
@@ -57,6 +67,9 @@ class Watch:
                         out.append(Notice("your_turn", f"your_turn:{game_id}:{s['version']}:{seat}", {
                             "game": game_id, "seat": seat, "version": s["version"], "turn": s["turn"],
                             "phase": s["phase"], "deadline": self._deadline(game_id)}))
+        if finished:  # last: a reader may stop here
+            out.append(Notice("tournament_finished", f"tournament_finished:{self.tournament_id}",
+                              {"tournament": self.tournament_id}))
         fresh = [n for n in out if n.key not in self.seen]
         self.seen.update(n.key for n in fresh)
         return fresh

@@ -295,6 +295,21 @@ class AddTime(RequestBody):
     seat: Annotated[str, Meta(description="the seat granted the time; none: whoever is to act")] | None = None
 
 
+class RegisterWebhook(RequestBody):
+    url: Annotated[str, Meta(pattern=r"^https?://", max_length=2000, description="where Umpire POSTs the notices")]
+
+
+class WebhookRegistered(ResponseBody):
+    id: str
+    url: str
+    entrant: str | None
+    secret: Annotated[str, Meta(description="hex; the key of the Umpire-Signature HMAC-SHA256; shown once")]
+
+
+class Deliveries(ResponseBody):
+    deliveries: list[dict[str, Any]]
+
+
 class TournamentCreated(ResponseBody):
     id: str
     name: str

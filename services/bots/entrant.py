@@ -1,6 +1,6 @@
 """A tournament entrant's bot: it listens to `GET /v1/me/stream` and acts on each `your_turn`
 (it never polls), with `choose(game summary, seat, legal orders) -> order` picking the order.
-It stops when the tournament is finished. `umpire bot ...` plays one game; this plays them all."""
+It stops at `tournament_finished`. `umpire bot ...` plays one game; this plays them all."""
 from __future__ import annotations
 
 import time
@@ -49,10 +49,8 @@ def play(url: str, token: str, choose: Choose, *, log: Callable[[str, dict], Any
                 log(kind, data)
             if kind == "your_turn":
                 _act(client, data["game"], data["seat"], choose, timings)
-            elif kind == "game_finished":
-                t = client._call("GET", f"/v1/tournaments/{tid}")
-                if t["finished"]:
-                    return t
+            elif kind == "tournament_finished":
+                return client._call("GET", f"/v1/tournaments/{tid}")
     finally:
         client.close()
     raise AssertionError("unreachable")

@@ -26,10 +26,13 @@ from celery.exceptions import SoftTimeLimitExceeded
 from kombu import Exchange, Queue
 
 from infra.eventstore import LockTimeout, StoreUnavailable, UnknownGame
+from infra.webhooks import open_webhooks
 from services.clocks import Clocks
 from services.config import Settings
 from services.games import Games
+from services.queries import Queries
 from services.tournaments import Tournaments
+from services.webhooks import Deliverer
 from services.worker.fold import FoldResult, fold_game
 
 log = logging.getLogger("umpire.worker")
@@ -94,6 +97,7 @@ class _Process:
         self._build = build_games
         self._games: Games | None = None
         self._clocks: Clocks | None = None
+        self._deliverer: Deliverer | None = None
         self._pid = 0
 
     @property
@@ -108,7 +112,14 @@ class _Process:
         games = self.games
         if self._clocks is None:
             self._clocks = Clocks(Tournaments(games))
+            self._deliverer = Deliverer(open_webhooks(self.settings.store_url), Queries(games))
         return self._clocks
+
+    @property
+    def deliverer(self) -> Deliverer:
+        _ = self.clocks  # the deliverer is built with the clocks, after the fork
+        assert self._deliverer is not None
+        return self._deliverer
 
     def fold(self, game_id: str) -> FoldResult | None:
         try:
@@ -173,6 +184,7 @@ def _tasks(app: Celery, process: _Process) -> None:
         """The tournaments' clocks (services/clocks.py): deadlines, results, next rounds."""
         for game_id in process.clocks.tick():
             fold.delay(game_id)
+        process.deliverer.tick()
 
     @app.task(name="umpire.verify_finished")
     def verify_finished() -> None:

@@ -12,11 +12,13 @@ from pathlib import Path
 import redis
 
 from infra.eventstore import open_store
+from infra.webhooks import open_webhooks
 from services.catalog import Catalog
 from services.config import Settings
 from services.games import Games
 from services.queries import Queries
 from services.tournaments import Tournaments
+from services.webhooks import WebhookService
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -85,6 +87,7 @@ class ServerRuntime:
         self.catalog = self.games.catalog
         self.queries = Queries(self.games)
         self.tournaments = Tournaments(self.games)
+        self.webhooks = WebhookService(open_webhooks(settings.database_url), self.queries)  # the worker delivers
 
     def start(self) -> None:
         self.worker.start()

@@ -27,7 +27,8 @@ ENDPOINTS = {
     ("post", "/v1/tournaments/{tournament_id}/entrants"), ("post", "/v1/tournaments/{tournament_id}/entrants/{entrant}/withdraw"),
     ("post", "/v1/tournaments/{tournament_id}/rounds"), ("get", "/v1/tournaments/{tournament_id}/standings"),
     ("get", "/v1/tournaments/{tournament_id}/export"), ("post", "/v1/games/{game_id}/add-time"),
-    ("get", "/v1/me/stream"),
+    ("get", "/v1/me/stream"), ("post", "/v1/tournaments/{tournament_id}/webhooks"),
+    ("get", "/v1/tournaments/{tournament_id}/deliveries"),
 }
 NO_BODY = {  # posts whose parameters are all in the path or query
     ("post", "/v1/games/{game_id}/seats/{seat}/token"), ("post", "/v1/games/{game_id}/verify"),

@@ -101,7 +101,7 @@ def _resume_from(last_event_id: str, version: int) -> int:
 
 ME_EVENT = {"type": "object", "required": ["event", "data"],
             "properties": {"event": {"type": "string", "enum": ["round_paired", "game_started", "your_turn",
-                                                                "game_finished", "error"]},
+                                                                "game_finished", "tournament_finished", "error"]},
                            "id": {"type": "string", "description": "the notice's key: `your_turn:<game>:<version>:<seat>`..."},
                            "data": {"type": "string", "description": "JSON: the notice"}}}
 

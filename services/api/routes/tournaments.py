@@ -12,6 +12,7 @@ from starlette.concurrency import run_in_threadpool
 
 from services.api import schemas
 from services.api.auth import Principal, caller
+from services.api.errors import ApiError
 from services.api.routes.orders import KeyHeader, idempotency
 from services.api.wire import body, doc, json, optional_body
 from services.export import ExportHeader, tournament_lines
@@ -91,3 +92,22 @@ def export(tournament_id: str, request: Request, _=caller("reads")):
     lines = tournament_lines(request.app.state.runtime.games, tournament_id)
     return Response(b"".join(lines), media_type="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="{tournament_id}.ndjson"'})
+
+
+@router.post("/v1/tournaments/{tournament_id}/webhooks",
+             summary="Register a webhook (organiser: every round and game; entrant: its own notices); the secret is shown once",
+             **doc(ok=(201, schemas.WebhookRegistered), request=schemas.RegisterWebhook, errors=_ERRORS))
+async def register_webhook(tournament_id: str, request: Request, p: Principal = caller("orders", "organiser", "entrant"),
+                           sent: schemas.RegisterWebhook = body(schemas.RegisterWebhook)):
+    if p.role == "entrant" and p.tournament_id != tournament_id:
+        raise ApiError(403, "forbidden", "this entrant token belongs to another tournament")
+    hook = await run_in_threadpool(request.app.state.runtime.webhooks.register, tournament_id, sent.url,
+                                   entrant_id=p.entrant_id if p.role == "entrant" else None, by=p.id)
+    return json({"id": hook.id, "url": hook.url, "entrant": hook.entrant_id, "secret": hook.secret.hex()}, 201)
+
+
+@router.get("/v1/tournaments/{tournament_id}/deliveries",
+            summary="Every webhook delivery of the tournament with each attempt (organiser)",
+            **doc(ok=(200, schemas.Deliveries), errors=(401, 403, 404, 429, 503)))
+def deliveries(tournament_id: str, request: Request, _=caller("reads", "organiser")):
+    return json({"deliveries": request.app.state.runtime.webhooks.deliveries(tournament_id)})
