@@ -159,7 +159,7 @@ class Tournaments:
         if t.finished or number > t.planned_rounds():
             raise TournamentError(409, "no_more_rounds", f"the {t.created.format} has no round {number}"
                                   f" ({t.planned_rounds()} in all)")
-        pairs, byes = self._pairings(t, number, manual, forbidden or [])
+        pairs, byes = pairings(t, number, manual, forbidden or [], self.matcher)
         scenario = t.scenario_of(number)
         streams, paired, rows = [], [], []
         for board, p in enumerate(pairs, start=1):
@@ -182,40 +182,6 @@ class Tournaments:
         for g in paired:
             self.games.nudge(g.id)
         return event, False
-
-    def _pairings(self, t: Tournament, number: int, manual, forbidden) -> tuple[list[Pairing], list[str]]:
-        active = t.active()
-        if manual is not None:
-            seen = [e for p in manual for e in p]
-            if unknown := [e for e in seen if e not in active]:
-                raise TournamentError(422, "unknown_entrant", f"no active entrant(s) {unknown}")
-            if len(seen) != len(set(seen)):
-                raise TournamentError(422, "entrant_twice", "an entrant appears in two manual pairings")
-            return [Pairing(a, b) for a, b in manual], [e for e in active if e not in seen]
-        if t.created.format == "round_robin":
-            scheduled = t.schedule()[number - 1]
-            everyone = {e for r in t.schedule() for p in r for e in p}
-            pairs = [p for p in scheduled if p.first in active and p.second in active]
-            seated = {e for p in pairs for e in p}
-            # Whoever the circle method gives no game this round, or whose opponent withdrew, sits out.
-            return pairs, [e for e in active if e in everyone and e not in seated]
-        h = History(scores={e: 0.0 for e in t.entrants})
-        for r in t.rounds:
-            for e in r.byes:
-                h.byes.add(e)
-            for g in r.games:
-                first, second = list(g.sides)
-                h.opponents.setdefault(first, set()).add(second)
-                h.opponents.setdefault(second, set()).add(first)
-                h.firsts[first] = h.firsts.get(first, 0) + 1
-                h.seconds[second] = h.seconds.get(second, 0) + 1
-        h.scores.update(_points(t))
-        try:
-            pairs, bye = pair(active, h, self.matcher, round_number=number,
-                              forbidden={frozenset(f) for f in forbidden})
-        except NoPairing as e:
-            raise TournamentError(409, "no_pairing", str(e)) from None
-        return pairs, [bye] if bye else []
 
     def _replayed_round(self, tid: str, idem: Idempotency) -> ev.RoundPaired | None:
         """The round a request with this key paired already (its event carries the key), else None."""
@@ -286,6 +252,44 @@ class Tournaments:
     @staticmethod
     def _event(event: ev.Event, principal: str, key: str | None = None) -> NewEvent:
         return NewEvent(type=ev.type_of(event), data=ev.encode(event), actor=principal, command_id=key)
+
+
+def pairings(t: Tournament, number: int, manual: list[tuple[str, str]] | None, forbidden: list[tuple[str, str]],
+             matcher: Matcher) -> tuple[list[Pairing], list[str]]:
+    """Round `number`'s pairs and byes, from the stream's state alone (so a re-run on the same stream
+    gives the same round): manual pairs as given, the round robin's scheduled round, or a Swiss round."""
+    active = t.active()
+    if manual is not None:
+        seen = [e for p in manual for e in p]
+        if unknown := [e for e in seen if e not in active]:
+            raise TournamentError(422, "unknown_entrant", f"no active entrant(s) {unknown}")
+        if len(seen) != len(set(seen)):
+            raise TournamentError(422, "entrant_twice", "an entrant appears in two manual pairings")
+        return [Pairing(a, b) for a, b in manual], [e for e in active if e not in seen]
+    if t.created.format == "round_robin":
+        scheduled = t.schedule()[number - 1]
+        everyone = {e for r in t.schedule() for p in r for e in p}
+        pairs = [p for p in scheduled if p.first in active and p.second in active]
+        seated = {e for p in pairs for e in p}
+        # Whoever the circle method gives no game this round, or whose opponent withdrew, sits out.
+        return pairs, [e for e in active if e in everyone and e not in seated]
+    h = History(scores={e: 0.0 for e in t.entrants})
+    for r in t.rounds:
+        for e in r.byes:
+            h.byes.add(e)
+        for g in r.games:
+            first, second = list(g.sides)
+            h.opponents.setdefault(first, set()).add(second)
+            h.opponents.setdefault(second, set()).add(first)
+            h.firsts[first] = h.firsts.get(first, 0) + 1
+            h.seconds[second] = h.seconds.get(second, 0) + 1
+    h.scores.update(_points(t))
+    try:
+        pairs, bye = pair(active, h, matcher, round_number=number,
+                          forbidden={frozenset(f) for f in forbidden})
+    except NoPairing as e:
+        raise TournamentError(409, "no_pairing", str(e)) from None
+    return pairs, [bye] if bye else []
 
 
 def _points(t: Tournament) -> dict[str, float]:
