@@ -110,7 +110,7 @@ def _tournament(url: str, organiser: str, scenario: str, count: int) -> int:
     every = sorted(x for ts in timings.values() for x in ts)
     p50 = statistics.median(every) * 1000 if every else float("nan")
     p99 = every[min(len(every) - 1, int(0.99 * len(every)))] * 1000 if every else float("nan")
-    print(f"\ntournament: {url}/v1/tournaments/{tid}  (standings: .../standings, export: .../export)")
+    print(f"\ntournament page: {url}/tournaments/{tid}  (API: {url}/v1/tournaments/{tid}, .../standings, .../export)")
     print(f"wall time {wall:.1f} s; {total} games, {total / wall * 60:.1f} games/minute; "
           f"{len(every)} orders, order->ruling p50 {p50:.0f} ms, p99 {p99:.0f} ms", flush=True)
     return 0

@@ -4,6 +4,7 @@ a recomputation from the games' own results, the export verified like a game's, 
 from __future__ import annotations
 
 import random
+import re
 import time
 
 import pytest
@@ -210,3 +211,12 @@ def test_a_swiss_round_is_reproduced_exactly_from_the_recorded_stream(client, or
     assert [(p.first, p.second) for p in again] == [tuple(g.sides) for g in recorded[at].games]
     assert byes == list(recorded[at].byes) == third["byes"]
     assert msgspec.to_builtins(recorded[at].games)[0]["id"] == third["games"][0]["id"]
+
+
+def test_the_tournament_page_is_served_and_reads_only_the_public_api(client, org):
+    tid = tournament(client, org)
+    page = client.get(f"/tournaments/{tid}")
+    assert page.status_code == 200 and "/web/js/tournament.js" in page.text
+    script = client.get("/web/js/tournament.js")
+    assert script.status_code == 200
+    assert set(re.findall(r"`(/v1/[^`$]*)", script.text)) == {"/v1/tournaments/"}
