@@ -130,7 +130,7 @@ class Catalog:
             raise ScenarioNotPlayable(ref, entry.reason)
         if r is None or number not in self.pack(r)[0].scenarios:
             raise UnknownScenario(ref)
-        reason = self.pack(r)[0].scenarios[number].options.get("not_startable")
+        reason = self.pack(r)[0].scenarios[number].options.get("not_startable") or r.not_startable(number)
         if reason:
             raise ScenarioNotStartable(ref, reason)
         return r, number
@@ -139,19 +139,20 @@ class Catalog:
         out = []
         for name, r in sorted(self.rulesets.items()):
             pack, _ = self.pack(r)
-            out += _listed(name, pack, ruleset=r.id, mode=getattr(r, "mode", "enforced"))
+            out += _listed(name, pack, ruleset=r.id, mode=getattr(r, "mode", "enforced"), refused=r.not_startable)
         for name, entry in unplayable_packs().items():
             pack, _ = self.unplayable_pack(entry)
             out += _listed(name, pack, ruleset="", playable=False, reason=entry.reason)
         return out
 
 
-def _listed(name: str, pack: Pack, **extra) -> list[ScenarioInfo]:
+def _listed(name: str, pack: Pack, refused=lambda sid: None, **extra) -> list[ScenarioInfo]:
+    """Each scenario of the pack; `refused` is the ruleset's own reason a scenario cannot start."""
     summary = msgspec.to_builtins(summarize(pack))
     return [ScenarioInfo(id=f"{name}/{sid}", game=name, title=sc.title,
                          seats=[{"id": s.id, "side": s.side, "name": s.name} for s in sc.seats],
                          length={"start": msgspec.to_builtins(sc.start), "end": msgspec.to_builtins(sc.end),
                                  "turns": sc.end.turn - sc.start.turn + 1},
-                         provenance=summary, startable=not sc.options.get("not_startable"),
-                         not_startable_reason=sc.options.get("not_startable", ""), **extra)
+                         provenance=summary, startable=not (sc.options.get("not_startable") or refused(sid)),
+                         not_startable_reason=sc.options.get("not_startable") or refused(sid) or "", **extra)
             for sid, sc in pack.scenarios.items()]

@@ -35,6 +35,7 @@ POLL_FIRST = 0.01  # s; doubles up to POLL_MAX: quick for a fast worker, light o
 POLL_MAX = 0.2
 WATCH_MAX_S = 0.5  # a waiter woken by notifications still re-reads this often (a lost one only delays)
 VERDICTS = list(get_args(get_type_hints(ResolveDispute)["verdict"]))  # what `resolve_dispute` takes
+REFEREE_SEAT = "referee"  # `seat` of the referee's own legal orders
 
 
 class BeyondLog(LookupError):
@@ -115,7 +116,16 @@ class Queries:
         out: dict[str, Any] = {"seat": seat, "version": version, "orders": msgspec.to_builtins(orders)}
         if assess:
             out["assessments"] = [ruleset.assess(state, seat, o) for o in orders]
+        if unit is None and version >= 1:  # a dispute names its event and a reason: a range, not a list
+            out["disputable"] = {"order": "dispute_event", "first": 1, "last": version}
         return out
+
+    def referee_legal_body(self, game_id: str) -> dict[str, Any]:
+        """GET legal for the referee's own orders: open disputes to resolve, disputed attestations
+        to settle (a correction is composed, never listed: see `correct` in the README)."""
+        version, state = self.current(game_id)
+        return {"seat": REFEREE_SEAT, "version": version, "orders": msgspec.to_builtins(game.referee_legal(state)),
+                "verdicts": VERDICTS}
 
     def disputes(self, game_id: str) -> dict[str, Any]:
         version, state = self.current(game_id)

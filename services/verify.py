@@ -8,7 +8,9 @@
    its dice re-derived from the revealed keys, each ruling compared byte for byte with the log.
 
 It stops re-adjudicating where it cannot go on (a key not revealed yet, an event hidden from the
-caller) and says so; the exit status is 0 only when everything verifiable matches.
+caller) and says so. Exit status: 0 verified in full; 3 everything checkable matches but some
+rulings are not checkable yet (0 with `--partial-ok`; the word OK is then never printed); 1 a
+failure, naming the first bad event, or a file that is not an export, naming the line.
 """
 from __future__ import annotations
 
@@ -98,7 +100,6 @@ def _tournament(events: list[ExportEvent], report: Report) -> Report:
         tournament_state.fold(decoded)
     except ValueError as exc:
         return _bad(report, 1, "event", str(exc))
-    report.unverified.append("a tournament stream: its games' results are verified by the games' own exports")
     return report
 
 
@@ -234,11 +235,51 @@ def _installed(catalog: Catalog, ruleset, h: str) -> bool:
         return catalog.pack(ruleset)[1] == h
 
 
+PARTIAL = 3  # exit status: verified as far as the file allows, some rulings not checkable yet
+
+
+class Unreadable(Exception):
+    """The file is not an export as written: a line cut short, not JSON, or not an event."""
+
+
+def read_export(path: str) -> tuple[ExportHeader, list[ExportEvent]]:
+    """The export in `path`; `Unreadable` names the first line that is not what it must be."""
+    try:
+        with (gzip.open if path.endswith(".gz") else open)(path, "rb") as f:
+            lines = f.read().splitlines()
+    except (OSError, EOFError) as exc:
+        raise Unreadable(f"cannot read {path}: {exc}") from None
+    if not lines:
+        raise Unreadable("the file is empty: an export starts with its header line")
+    try:
+        header, _ = parse(lines[:1])
+    except (msgspec.DecodeError, msgspec.ValidationError, ValueError) as exc:
+        raise Unreadable(f"line 1 is not the header of an Umpire export ({exc})") from None
+    events = []
+    for number, line in enumerate(lines[1:], 2):
+        if not line.strip():
+            continue
+        try:
+            events.append(_event.decode(line))
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            raise Unreadable(f"line {number} is not an event of an Umpire export ({exc}); "
+                             "was the file cut short or edited?") from None
+    return header, events
+
+
+_event = msgspec.json.Decoder(ExportEvent)
+
+
 def main(path: str, out=None, catalog: Catalog | None = None, ruleset: str | None = None,
-         head: tuple[int, str] | None = None) -> int:
+         head: tuple[int, str] | None = None, partial_ok: bool = False) -> int:
+    """0: verified in full; 3 (`PARTIAL`; 0 with `partial_ok`): everything checkable matches but some
+    rulings cannot be checked yet (a running game, a seat's filtered export); 1: failed, or unreadable."""
     out = out or sys.stdout  # looked up now, not at import: whoever redirected stdout gets the report
-    with (gzip.open if path.endswith(".gz") else open)(path, "rb") as f:
-        header, events = parse(f.read().splitlines())
+    try:
+        header, events = read_export(path)
+    except Unreadable as exc:
+        print(f"FAILED: {exc}", file=out)
+        return 1
     catalog = catalog or Catalog(sandbox=True)
     bar = _Progress(out) if len(events) > 2000 else None
     report = verify(header, events, catalog, progress=bar, ruleset=ruleset, head=head)
@@ -258,8 +299,16 @@ def main(path: str, out=None, catalog: Catalog | None = None, ruleset: str | Non
         if b.get("recorded") is not None:
             print(f"  recorded:   {b['recorded']}", file=out)
             print(f"  recomputed: {b['recomputed']}", file=out)
-    print("OK" if report.ok else "FAILED", file=out)
-    return 0 if report.ok else 1
+    if not report.ok:
+        print("FAILED", file=out)
+        return 1
+    unchecked = sum(e.type == "ruling" for e in events) - report.rulings_checked
+    if report.unverified:
+        print(f"PARTIAL: everything checkable matches; {unchecked} of the file's rulings are not checkable yet"
+              + (" (--partial-ok: exit 0)" if partial_ok else f" (exit {PARTIAL}; --partial-ok accepts it)"), file=out)
+        return 0 if partial_ok else PARTIAL
+    print("OK: verified in full", file=out)
+    return 0
 
 
 class _Progress:

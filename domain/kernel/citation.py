@@ -69,8 +69,9 @@ class OptionRuling(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", 
 class PackDatum(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="pack"):
     """A datum of the content pack the rulebook does not print, which a ruling used: a CRT cell, a
     victory point value, a counter, a map fact. `key` is the pack's register key (`crt:2:3-1`,
-    `table:vp_german_units:2-4`), `provenance` is `placeholder` (invented) or `inferred`
-    (reconstructed from evidence), so a referee tells what the book decided from what was added."""
+    `table:vp_german_units:2-4`), `provenance` is `placeholder` (invented), `inferred`
+    (reconstructed from evidence) or `owner` (read off an owner's copy of the game), so a referee
+    tells what the book decided from what was added."""
 
     key: str
     provenance: str

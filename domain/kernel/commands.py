@@ -82,6 +82,9 @@ class Undo(Order, frozen=True, kw_only=True, tag="undo"):
 
 KernelOrder = Attest | Confirm | Dispute | Settle | DisputeEvent | ResolveDispute | Correct | SupplyEntropy | Undo
 KERNEL_ORDERS = KernelOrder.__args__
+RefereeKernelOrder = Settle | ResolveDispute | Correct  # what only a referee may order
+REFEREE_ORDERS = RefereeKernelOrder.__args__
+REFEREE_TAGS = tuple(t.__struct_config__.tag for t in REFEREE_ORDERS)
 
 
 # --- commands --------------------------------------------------------------------------------

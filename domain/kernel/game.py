@@ -80,6 +80,11 @@ def legal(ruleset: Ruleset, state: Any, seat: str, *, unit: str | None = None) -
     return orders
 
 
+def referee_legal(state: Any) -> list[Order]:
+    """What a referee may order now, as far as it can be listed (`referee.orders`)."""
+    return referee.orders(state)
+
+
 def adjudicate(ruleset: Ruleset, state: Any, command: Command, dice: Dice, *, version: int) -> Ruling:
     """Rule on one command. Pure: the state is not changed; the ruling carries the effects (to
     play on, use `step`, which returns the state they make)."""
@@ -233,6 +238,7 @@ def view(ruleset: Ruleset, state: Any, viewer: Viewer) -> dict[str, Any]:
         "frames": frames,
         "ledgers": msgspec.to_builtins(core.ledgers),
         "attestations": msgspec.to_builtins(core.attestations),
+        "disputes": [msgspec.to_builtins(d) for _, d in sorted(core.disputes.items())],  # as GET /disputes lists them
         "result": msgspec.to_builtins(core.result),
         "game": ruleset.view(state, viewer),
     }

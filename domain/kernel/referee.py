@@ -8,6 +8,7 @@ History is never rewritten: the wrong ruling stays in the log, followed by its c
 from __future__ import annotations
 
 import hashlib
+from typing import Any, get_args, get_type_hints
 
 import msgspec
 
@@ -18,6 +19,23 @@ from domain.kernel.core import Dispute
 from domain.kernel.effects import CorrectionApplied, DisputeOpened, DisputeResolved, EntropySupplied
 from domain.kernel.house import DICE_CITE, REFEREE_CITE
 from domain.kernel.log import Codec
+
+
+VERDICTS: tuple[str, ...] = get_args(get_type_hints(ResolveDispute)["verdict"])
+
+
+def orders(state: Any) -> list[Order]:
+    """The referee's orders that can be listed whole: each open dispute upheld or dismissed (with
+    an empty resolution, which the rules accept; say why in it), and each disputed yes/no
+    attestation settled either way. A correction is the referee's own composition: never listed."""
+    out: list[Order] = []
+    for did, d in sorted(state.core.disputes.items()):
+        if d.state == "open":
+            out += [ResolveDispute(id=did, verdict=v, resolution="") for v in VERDICTS]  # type: ignore[arg-type]
+    for a in state.core.attestations.values():
+        if a.state == "disputed" and a.value_type == "bool":
+            out += [Settle(id=a.id, value=True), Settle(id=a.id, value=False)]
+    return out
 
 
 def open_dispute(adj: Adjudication, seat: str, order: DisputeEvent) -> None:

@@ -68,6 +68,12 @@ class Ruleset(ABC):
     def prepare(self) -> None:
         """Derive what the rules need from `self.pack` (called by `bind`)."""
 
+    def not_startable(self, scenario: str) -> str | None:
+        """Why a scenario of the pack cannot start under this version (a procedure it does not build
+        yet), or None; the catalog refuses it with `scenario_not_startable`. The pack's own
+        `not_startable` scenario option says the same from the data side."""
+        return None
+
     def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         given = dict(given or {})
         out = {}

@@ -12,16 +12,17 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
 from infra.auth import Tokens
-from services.api import errors, wire
+from services.api import contract, errors, wire
+from services.api.params import known_query
 from services.api.metrics import Metrics
 from services.api.middleware import Observe
 from services.api.ratelimit import Limiter, parse_rate
 from services.api.routes import (
-    audits, desks, disputes, events, games, ops, orders, readable, scenarios, seats, state, tournaments, web,
+    audits, desks, disputes, events, games, ops, orders, readable, rulesets, scenarios, seats, state, tournaments, web,
 )
 from services.config import Settings
 
-ROUTERS = (ops, scenarios, games, state, orders, events, seats, audits, web, readable, desks, disputes, tournaments)
+ROUTERS = (ops, scenarios, rulesets, games, state, orders, events, seats, audits, web, readable, desks, disputes, tournaments)
 DESCRIPTION = """An impartial, auditable umpire for hex-and-counter wargames.
 
 Send tokens as `Authorization: Bearer umpire_...`. Organisers create games and receive one token per
@@ -49,7 +50,8 @@ def create_app(settings: Settings, runtime, tokens: Tokens) -> FastAPI:
             if app.state.redis is not None:
                 app.state.redis.close()
 
-    app = FastAPI(title="Umpire", version="1", description=DESCRIPTION, lifespan=lifespan)
+    app = FastAPI(title="Umpire", version="1", description=DESCRIPTION, lifespan=lifespan,
+                  generate_unique_id_function=contract.operation_id, dependencies=[known_query()])
     app.state.settings = settings
     app.state.runtime = runtime
     app.state.tokens = tokens
@@ -66,6 +68,9 @@ def create_app(settings: Settings, runtime, tokens: Tokens) -> FastAPI:
         if app.openapi_schema is None:
             schema = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
             schema.setdefault("components", {}).setdefault("schemas", {}).update(wire.openapi_components())
+            contract.optional_security(schema, [r for m in ROUTERS for r in m.router.routes])
+            contract.no_null_parameters(schema)
+            contract.portable(schema)
             app.openapi_schema = schema
         return app.openapi_schema
 

@@ -98,6 +98,7 @@ def caller(kind: Literal["reads", "orders"], *roles: str):
             await run_in_threadpool(limiter.take, kind, _limit_key(p, request))
         return p
 
+    check.roles = roles  # type: ignore[attr-defined]  # read by services.api.contract: who needs a token
     return Depends(check)
 
 

@@ -51,6 +51,16 @@ def msgspec_path(exc: Exception, prefix: str = "") -> tuple[str, str | None]:
     return text[: m.start()], (prefix + path[1:] if prefix else path)
 
 
+def with_allowed(message: str, path: str | None, model: Any) -> str:
+    """msgspec's "Invalid enum value 'x'" (or a tag it does not know) with the values `model` takes there."""
+    if path is None or not message.startswith(("Invalid enum value", "Invalid value")):
+        return message
+    field = path.rsplit(".", 1)[-1]
+    _, parts = msgspec.json.schema_components([model])
+    values = [v for part in parts.values() for v in part.get("properties", {}).get(field, {}).get("enum", ())]
+    return f"{message}; `{field}` is one of: {', '.join(map(str, dict.fromkeys(values)))}" if values else message
+
+
 def error_response(status: int, code: str, message: str, details: dict | None = None,
                    headers: dict[str, str] | None = None) -> Response:
     body = msgspec.json.encode({"error": {"code": code, "message": message, "details": details or {}}})
@@ -129,7 +139,31 @@ async def _validation(request: Request, exc: Exception) -> Response:
 async def _http(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)  # installed for it alone
     code = _STATUS_CODES.get(exc.status_code, "error")
-    return error_response(exc.status_code, code, str(exc.detail), headers=getattr(exc, "headers", None))
+    headers = getattr(exc, "headers", None)
+    if exc.status_code == 405:  # Starlette names only the first route's methods; a path may have several
+        allowed = allowed_methods(request)
+        headers = {**(headers or {}), "Allow": ", ".join(allowed)}
+        return error_response(405, code, f"{request.url.path} answers {', '.join(allowed)}", {"allow": allowed}, headers)
+    return error_response(exc.status_code, code, str(exc.detail), headers=headers)
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route answers at this request's path."""
+    methods: set[str] = set()
+    for route in _routes(request.app.routes):
+        regex = getattr(route, "path_regex", None)
+        if regex is not None and regex.match(request.url.path):
+            methods |= set(getattr(route, "methods", None) or ())
+    return sorted(methods)
+
+
+def _routes(routes: Any) -> Any:
+    """Every route, included routers' too (FastAPI >= 0.160 keeps them apart: iter_route_contexts)."""
+    try:
+        from fastapi.routing import iter_route_contexts
+    except ImportError:  # older FastAPI: app.routes lists them all
+        return routes
+    return iter_route_contexts(routes)
 
 
 async def _internal(request: Request, exc: Exception) -> Response:

@@ -12,16 +12,19 @@ import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from domain.kernel.assessment import Assessment
+from domain.kernel.citation import Citation
 from services.catalog import ScenarioInfo
 
 MAX_VERSION = 2**63 - 1  # a log version is a BIGINT in both stores: anything above is no event of any game
 LogVersion = Annotated[int, Meta(ge=0, le=MAX_VERSION)]
+ORDER_REF = {"$ref": "#/components/schemas/Order"}  # built per ruleset by services.api.contract
 GameOrder = Annotated[
     msgspec.Raw,
-    Meta(title="Order", description='An order of the game, e.g. {"type": "move", "unit": "B1", "path": ["0202"]}; '
-         "GET /v1/games/{id}/legal lists the orders a seat may submit now.",
-         extra_json_schema={"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}}}),
+    Meta(description='An order of the game, e.g. {"type": "move", "unit": "B1", "path": ["0202"]}; '
+         "GET /v1/games/{id}/legal lists the orders a seat may submit now, each as it may be sent here.",
+         extra_json_schema=ORDER_REF),
 ]
+ListedOrder = Annotated[dict[str, Any], Meta(extra_json_schema=ORDER_REF)]
 
 
 class RequestBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -42,7 +45,8 @@ class SubmitOrder(RequestBody):
 
 
 class RefereeOrderBody(RequestBody):
-    order: GameOrder
+    order: Annotated[msgspec.Raw, Meta(description="settle, resolve_dispute or correct: a `RefereeOrder`",
+                                       extra_json_schema={"$ref": "#/components/schemas/RefereeOrder"})]
 
 
 class Deadline(RequestBody, tag_field="type", tag="deadline"):
@@ -149,10 +153,21 @@ class State(ResponseBody):
     view: dict[str, Any]
 
 
+class Disputable(ResponseBody):
+    """A seat may dispute any event from `first` to `last`: `{"type": "dispute_event", "event": N,
+    "reason": "..."}` (a reason is required)."""
+
+    order: Literal["dispute_event"]
+    first: int
+    last: int
+
+
 class Legal(ResponseBody):
-    seat: str
+    seat: Annotated[str, Meta(description='the seat these orders are for; "referee" for a referee\'s own (no ?seat)')]
     version: int
-    orders: list[dict[str, Any]]
+    orders: list[ListedOrder]
+    disputable: Annotated[Disputable, Meta(description="a seat's: the events it may dispute")] | UnsetType = UNSET
+    verdicts: Annotated[list[str], Meta(description="the referee's: what `resolve_dispute` takes as `verdict`")] | UnsetType = UNSET
     assessments: Annotated[list[Assessment | None], Meta(
         description="with ?assess=true: one per order, what it would meet if submitted now, or null")] | UnsetType = UNSET
 
@@ -191,7 +206,7 @@ class Ruling(ResponseBody):
     verdict: Literal["accepted", "rejected", "failed"]
     code: str = ""
     message: str = ""
-    citations: list[dict[str, Any]] = []
+    citations: list[Citation] = []
     partial: dict[str, Any] | None = None
     details: dict[str, Any] = {}
 

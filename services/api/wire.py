@@ -12,8 +12,9 @@ import msgspec
 from fastapi import Depends, Request
 from fastapi.responses import Response
 
-from services.api import schemas
-from services.api.errors import ApiError, msgspec_path
+from domain.kernel.commands import KERNEL_ORDERS, REFEREE_TAGS, RefereeKernelOrder
+from services.api import contract, schemas
+from services.api.errors import ApiError, msgspec_path, with_allowed
 
 REF = "#/components/schemas/{name}"
 MAX_VERSION = schemas.MAX_VERSION
@@ -22,7 +23,7 @@ _ERRORS = {400: "malformed JSON or header", 401: "no token, or not a valid one",
            404: "no such game, seat or route", 409: "version conflict", 413: "body too large",
            422: "invalid body, order, parameter or idempotency key", 429: "rate limited (see Retry-After)",
            503: "the event store is unavailable (see Retry-After)"}
-_documented: set[type] = {schemas.Error}
+_documented: set[type] = {schemas.Error, *KERNEL_ORDERS}  # the kernel's orders: every game's union names them
 
 
 def json(content: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
@@ -43,6 +44,29 @@ async def read_limited(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
+def integral(raw: bytes) -> bytes:
+    """The body with every integral float (`5.0`) written as an integer: JSON Schema, hence the
+    document, calls `5.0` an integer, and msgspec decodes `int` fields from integers alone."""
+    try:
+        value = msgspec.json.decode(raw)
+    except msgspec.DecodeError:
+        return raw  # the typed decode says what is wrong with it
+    changed, out = _integral(value)
+    return msgspec.json.encode(out) if changed else raw
+
+
+def _integral(value: Any) -> tuple[bool, Any]:
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**63:
+        return True, int(value)
+    if isinstance(value, list):
+        pairs = [_integral(v) for v in value]
+        return any(c for c, _ in pairs), [v for _, v in pairs]
+    if isinstance(value, dict):
+        items = {k: _integral(v) for k, v in value.items()}
+        return any(c for c, _ in items.values()), {k: v for k, (_, v) in items.items()}
+    return False, value
+
+
 def body(model: Any):
     """A dependency giving the request body decoded as `model` (400 malformed, 413 too big, 422 invalid)."""
     decoder = msgspec.json.Decoder(model)
@@ -50,7 +74,7 @@ def body(model: Any):
     async def decode(request: Request) -> Any:
         raw = await read_limited(request, request.app.state.settings.max_body_bytes)
         try:
-            return decoder.decode(raw)
+            return decoder.decode(integral(raw))
         except msgspec.ValidationError as exc:
             message, path = msgspec_path(exc)
             raise ApiError(422, "invalid_body", message, path=path or "$") from None
@@ -79,6 +103,20 @@ def optional_body(model: Any):
     return Depends(decode)
 
 
+_REFEREE = msgspec.json.Decoder(RefereeKernelOrder)
+
+
+def referee_order(raw: msgspec.Raw) -> bytes:
+    """Only a referee's orders (settle, resolve_dispute, correct) reach the log from this route."""
+    try:
+        _REFEREE.decode(raw)
+    except msgspec.ValidationError as exc:
+        message, path = msgspec_path(exc, prefix="$.order")
+        raise ApiError(422, "invalid_order", with_allowed(message, path, RefereeKernelOrder), path=path or "$.order",
+                       allowed=list(REFEREE_TAGS)) from None
+    return bytes(raw)
+
+
 def _ref(model: Any) -> dict[str, Any]:
     if isinstance(model, type) and issubclass(model, msgspec.Struct):
         _documented.add(model)
@@ -94,19 +132,23 @@ def doc(*, ok: tuple[int, Any], request: Any = None, errors: Iterable[int] = (),
     types it may come as, with their JSON schemas) and the errors."""
     status, model = ok
     content = {media: {"schema": _ref(model) if not isinstance(model, dict) else model}}
+    out: dict[str, Any] = {"status_code": status}
+    if media != "application/json":  # else FastAPI adds `application/json` to the success response
+        out["response_class"] = Response
     content.update({m: {"schema": schema} for m, schema in (other or {}).items()})
     responses: dict[int | str, Any] = {status: {"description": "success", "content": content}}
     for s, m in (also or {}).items():
         responses[s] = {"description": m.__doc__ or "success", "content": {"application/json": {"schema": _ref(m)}}}
     for s in sorted(set(errors) | {422}):  # FastAPI's own 422 schema would show otherwise
         responses[s] = {"description": _ERRORS[s], "content": {"application/json": {"schema": _ref(schemas.Error)}}}
-    out: dict[str, Any] = {"status_code": status, "responses": responses}
+    out["responses"] = responses
     if request is not None:
         out["openapi_extra"] = {"requestBody": {"required": request_required, "content": {"application/json": {"schema": _ref(request)}}}}
     return out
 
 
 def openapi_components() -> dict[str, Any]:
-    """The JSON schemas of every struct a route declared, for `components.schemas`."""
+    """The JSON schemas of every struct a route declared, for `components.schemas`, and every
+    ruleset's orders (services.api.contract)."""
     _, components = msgspec.json.schema_components(sorted(_documented, key=lambda t: t.__name__), ref_template=REF)
-    return components
+    return {**components, **contract.order_components(contract.newest())}

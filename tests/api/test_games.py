@@ -43,16 +43,15 @@ def test_an_unknown_scenario_is_422_pointing_at_the_field(client, org):
     assert err["code"] == "unknown_scenario" and err["details"]["path"] == "$.scenario"
 
 
-def test_a_scenario_of_a_pack_without_rules_is_listed_not_playable_and_refused(client, org):
+def test_air_bridge_to_victory_is_listed_playable_and_a_game_starts(client, org):
+    """Issue 22: the pack that was listed without rules is played by air-bridge-to-victory@1 (the
+    not-playable path is covered by Normandy's pack, tests/api/test_pending_games.py)."""
     listed = {s["id"]: s for s in client.get("/v1/scenarios").json()["scenarios"]}
     abtv = listed["air-bridge-to-victory/nijmegen"]
-    assert abtv["playable"] is False and abtv["reason"] == "rules not built yet (issue 22)"
-    assert abtv["provenance"]["crt_cells"]["rulebook"] > 0 and listed["sandbox/1"]["playable"] is True
-    r = client.post("/v1/games", json={"scenario": "air-bridge-to-victory/nijmegen"}, headers=org)
-    assert r.status_code == 422
-    err = r.json()["error"]
-    assert err["code"] == "scenario_not_playable" and err["details"]["path"] == "$.scenario"
-    assert "issue 22" in err["message"]
+    assert abtv["playable"] is True and abtv["ruleset"] == "air-bridge-to-victory@1"
+    assert abtv["provenance"]["crt_cells"]["rulebook"] > 0
+    r = client.post("/v1/games", json={"scenario": "air-bridge-to-victory/nijmegen", "options": {"players": 4}}, headers=org)
+    assert r.status_code in (200, 201), r.text
 
 
 def test_unknown_options_are_422(client, org):

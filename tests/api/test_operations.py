@@ -29,6 +29,7 @@ ENDPOINTS = {
     ("get", "/v1/tournaments/{tournament_id}/export"), ("post", "/v1/games/{game_id}/add-time"),
     ("get", "/v1/me/stream"), ("post", "/v1/tournaments/{tournament_id}/webhooks"),
     ("get", "/v1/tournaments/{tournament_id}/deliveries"),
+    ("get", "/v1/rulesets"), ("get", "/v1/rulesets/{name}/openapi.json"),
 }
 NO_BODY = {  # posts whose parameters are all in the path or query
     ("post", "/v1/games/{game_id}/seats/{seat}/token"), ("post", "/v1/games/{game_id}/verify"),

@@ -33,14 +33,16 @@ def test_only_seat_tokens_submit_orders(client, game, org, ref):
     assert client.post(url, json={"order": DEPLOY}, headers=ref).status_code == 403
 
 
-def test_legal_answers_a_seat_for_itself_and_a_referee_for_any_seat(client, game, ref):
+def test_legal_answers_a_seat_for_itself_and_a_referee_for_any_seat(client, game, ref, org):
     mine = conforms(client.get(f"/v1/games/{game.id}/legal", headers=game.seats["red"]), schemas.Legal)
     assert mine.seat == "red" and {o["type"] for o in mine.orders} == {"deploy"}
     r = client.get(f"/v1/games/{game.id}/legal?seat=blue-1", headers=game.seats["red"])
     assert r.status_code == 403
     blue = client.get(f"/v1/games/{game.id}/legal?seat=blue-1", headers=ref).json()
     assert blue["seat"] == "blue-1" and blue["orders"] == []  # not blue's turn
-    assert client.get(f"/v1/games/{game.id}/legal", headers=ref).json()["error"]["code"] == "seat_required"
+    assert client.get(f"/v1/games/{game.id}/legal", headers=org).json()["error"]["code"] == "seat_required"
+    own = conforms(client.get(f"/v1/games/{game.id}/legal", headers=ref), schemas.Legal)  # the referee's own orders
+    assert own.seat == "referee" and own.orders == [] and own.verdicts == ["upheld", "dismissed"]
     assert client.get(f"/v1/games/{game.id}/legal?seat=green", headers=ref).status_code == 404
     assert client.get(f"/v1/games/{game.id}/legal").status_code == 401
 

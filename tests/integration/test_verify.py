@@ -258,3 +258,36 @@ def test_every_finished_game_is_verified_by_the_job(finished, tmp_path):
     games, gid = finished
     reports = verify_finished(games)
     assert gid in reports and all(r.ok for r in reports.values())
+
+
+def test_verify_exit_codes_tell_full_partial_and_failed_and_never_say_ok_when_it_skipped(finished, tmp_path, capsys):
+    """Issue 15, item 5: 0 verified in full, 3 verified as far as the file allows (0 with
+    --partial-ok, and the word OK is not printed), 1 failed; a file cut mid-line is a failure
+    report naming the line, not a traceback."""
+    from services.cli import main as cli
+
+    games, gid = finished
+    red = seat_viewer("red")
+    whole, seats = tmp_path / "whole.ndjson", tmp_path / "red.ndjson"
+    whole.write_bytes(b"".join(exported(games, gid)))
+    running = Games(open_store(f"sqlite:///{tmp_path}/r.db"), CATALOG)
+    rid = running.create("sandbox/1").game_id
+    play(running, rid, seed=3, until_finished=False, max_orders=6)
+    seats.write_bytes(b"".join(exported(running, rid, red)))
+
+    assert cli(["verify", str(whole)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "OK: verified in full"
+    assert cli(["verify", str(seats)]) == 3
+    out = capsys.readouterr().out
+    assert "not verifiable:" in out and "PARTIAL" in out and "OK" not in out
+    assert cli(["verify", str(seats), "--partial-ok"]) == 0
+    assert "OK" not in capsys.readouterr().out
+
+    lines = whole.read_bytes().splitlines(keepends=True)
+    cut = tmp_path / "cut.ndjson"
+    cut.write_bytes(b"".join(lines[:10]) + lines[10][: len(lines[10]) // 2])
+    assert cli(["verify", str(cut)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("FAILED: line 11 is not an event") and "Traceback" not in out
+    assert cli(["verify", str(tmp_path / "missing.ndjson")]) == 1
+    assert "FAILED: cannot read" in capsys.readouterr().out

@@ -1,14 +1,8 @@
-"""Air Bridge to Victory (Operation Market-Garden, 1944): the content pack only.
+"""Air Bridge to Victory (Operation Market-Garden, 1944): ruleset `air-bridge-to-victory@1`
+(issue 22), playing the content pack in `pack/` (docs/air-bridge-data.md, docs/air-bridge-map.md)."""
+from domain.games.air_bridge.rules import AIR_BRIDGE
+from domain.kernel.ruleset import register
 
-The rules are not built yet (issue 22): the pack registers as not playable, so `umpire pack
-report air-bridge-to-victory` and GET /v1/scenarios show it, and creating a game refuses.
-"""
-from pathlib import Path
+register(AIR_BRIDGE)
 
-from domain.kernel.pack.listing import UnplayablePack, register_pack
-
-PACK = register_pack(UnplayablePack(
-    name="air-bridge-to-victory",
-    pack_dir=str(Path(__file__).resolve().parent / "pack"),
-    reason="rules not built yet (issue 22)",
-))
+__all__ = ["AIR_BRIDGE"]

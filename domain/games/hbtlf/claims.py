@@ -19,9 +19,9 @@ from domain.kernel.commands import Reject
 from domain.kernel.core import Attestation
 from domain.kernel.effects import AttestationOpened, LedgerPosted
 
-from domain.games.hbtlf import cite, hexes, paris
+from domain.games.hbtlf import belgium, cite, hexes, paris
 from domain.games.hbtlf.effects import (
-    ClaimOpened, CombatRecorded, MissionSet, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
+    BelgianReleased, ClaimOpened, CombatRecorded, MissionSet, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
 )
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import MoveDecl
@@ -32,7 +32,8 @@ MISSIONS = ("Advance", "Hold", "Flexible", "Retire")
 SUPREME_HQ = {"OHL": "german", "GQG": "allied"}
 KIND_CITES: dict[str, Citation] = {"moves": cite.MOVEMENT, "combat": cite.COMBAT, "mission": cite.missing("7.14", "the Mission Order procedure"),
               "early_release": cite.SCHLIEFFEN_GT0, "vp": cite.VICTORY,
-              "pp": cite.missing("11.6", "Prisoner Points")}
+              "pp": cite.missing("11.6", "Prisoner Points"), "belgian_release": belgium.RELEASE,
+              "offmap_rail": cite.missing("8.24D", "off-map rail movement")}
 
 
 def opponent(state: State, seat: str) -> tuple[str, ...]:
@@ -48,12 +49,14 @@ def blocking(state: State, unit: str) -> Attestation | None:
     return next((a for a in pending(state) if unit in a.blocks), None)
 
 
-def open_claim(adj: Adjudication, seat: str, kind: str, payload: dict[str, Any], *, blocks: tuple[str, ...], predicate: str) -> str:
+def open_claim(adj: Adjudication, seat: str, kind: str, payload: dict[str, Any], *, blocks: tuple[str, ...], predicate: str,
+               keep: dict[str, Any] | None = None) -> str:
+    """`keep`: what the umpire computed for the claim and needs when it is settled (off-map rail's RP)."""
     aid = f"{kind}-{adj.command}"
     value = json.dumps(payload, sort_keys=True)
     a = Attestation(id=aid, predicate=predicate, value_type="str", asserter=seat, confirmers=opponent(adj.state, seat),
                     blocks=blocks, state="asserted", value=value)
-    claim = {"kind": kind, "gt": adj.core.clock.turn, "impulse": adj.core.clock.impulse, "seat": seat, "blocks": list(blocks)}
+    claim = {"kind": kind, "gt": adj.core.clock.turn, "impulse": adj.core.clock.impulse, "seat": seat, "blocks": list(blocks), **(keep or {})}
     adj.emit(AttestationOpened(attestation=a, cite=(cite.LEDGER_MODE, KIND_CITES[kind])), ClaimOpened(id=aid, claim=claim))
     return aid
 
@@ -83,6 +86,9 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
     """Apply a confirmed or settled claim."""
     state = adj.state
     claim = state.claims.get(a.id)
+    if claim is not None and a.value == VOID and claim["kind"] == "offmap_rail" and claim["gt"] == state.core.clock.turn:
+        side = state.core.layout.side_of(claim["seat"])  # the voided move's Rail Points come back, this Game-Turn only
+        adj.emit(LedgerPosted(ledger="rail", owner=side, kind="credit", amount=int(claim["rp"]), cite=(cite.LEDGER_MODE, cite.RAIL)))
     if claim is None or a.value == VOID:
         return
     try:
@@ -93,7 +99,7 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
     kind = claim["kind"]
     try:
         match kind:
-            case "moves":
+            case "moves" | "offmap_rail":
                 # a unit that left play since (withdrawn, eliminated) makes its move moot, not the claim wrong
                 moves = tuple(m for m in msgspec.convert(value["moves"], type=tuple[MoveDecl, ...])
                               if m.unit not in state.withdrawn and m.unit not in state.eliminated)
@@ -102,6 +108,7 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
                 check_moves(state, sc, state.core.layout.side_of(claim["seat"]), moves)
                 adj.emit(UnitsMoved(moves=moves, attestation=a.id, cite=(cite.LEDGER_MODE, cite.MOVEMENT)))
                 paris.after_moves(adj, pack, moves)
+                belgium.after_moves(adj, pack, moves, before=state)
                 for m in moves:
                     for hq, side in SUPREME_HQ.items():
                         if hq in m.unit and side not in adj.state.hq_moved:
@@ -135,5 +142,9 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
             case "early_release":
                 armies = tuple(sorted({v for u, v in state.armies.items() if state.sides.get(u) == "german"}))
                 adj.emit(Released(formations=armies, reason=f"early release attested: {value['condition']}", cite=(cite.SCHLIEFFEN_GT0,)))
+            case "belgian_release":
+                if not adj.state.belgian_released:
+                    condition = belgium.CONDITIONS[value["condition"]]
+                    adj.emit(BelgianReleased(reason=f"attested: {condition}", cite=(cite.LEDGER_MODE, belgium.RELEASE)))
     except (KeyError, TypeError, ValueError, msgspec.ValidationError) as exc:
         raise Reject("bad_settlement", f"The settled value does not read as a {kind} claim: {exc}", cite.LEDGER_MODE) from None

@@ -106,6 +106,23 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "hbtlf.plan_abandoned": _plan,
     "hbtlf.retire_counted": lambda e: f"{e.get('army')} on Retire: {e.get('impulses_left')} more impulses, at most {e.get('days_left')} days",
     "hbtlf.retire_ended": lambda e: f"{e.get('army')} is free of Retire ({e.get('reason')})",
+    "hbtlf.naval_barrage_rolled": lambda e: f"Naval barrage this impulse: dice {' + '.join(_die(r) for r in e.get('rolls') or ())} x 10 = {e.get('value')}",
+    "hbtlf.naval_barrage": lambda e: "Allied naval barrage (" + str(e.get("use")) + "): "
+                                     + ", ".join(f"{h} {v}" for h, v in e.get("targets") or ()) + "; German submarines roll "
+                                     + " + ".join(_die(r) for r in e.get("submarine_rolls") or ())
+                                     + (": vessels sunk, 5 VP to the Germans" if e.get("sunk") else ""),
+    "hbtlf.naval_moved": lambda e: f"{str(e.get('nation')).capitalize()} naval {e.get('kind')}: {e.get('formation')}, {e.get('be')} BE, "
+                                   f"{e.get('embark')} to {e.get('disembark')}",
+    "hbtlf.heavy_artillery": lambda e: f"{str(e.get('nation')).capitalize()} heavy artillery {e.get('unit')} gains {e.get('sp')} SP "
+                                       f"from {e.get('reps')} Specialist REPs",
+    "hbtlf.belgian_detached": lambda e: "End of GT 2, beyond two hexes of Antwerp, to the Allied Strategic Chart: "
+                                        + _units(e.get("beyond"), 3)
+                                        + (f" ({len(e['undetermined'])} undetermined)" if e.get("undetermined") else ""),
+    "hbtlf.belgian_released": lambda e: f"The Belgian Army is released from Antwerp: {e.get('reason')}",
+    "hbtlf.belgian_release_rolled": lambda e: f"Belgian temporary release (secret): dice {', '.join(_die(r) for r in e.get('rolls') or ())}: "
+                                              f"{e.get('formations')} formation(s) may go beyond two hexes of Antwerp in one impulse",
+    "hbtlf.belgian_temporary_used": lambda e: f"Belgian temporary release used in impulse {e.get('impulse')}: {_units(e.get('units'))}",
+    "hbtlf.belgian_evacuated": lambda e: f"The Belgian Army evacuates Antwerp by sea: {_units(e.get('units'))} into the {e.get('box')}",
     "hbtlf.supreme_hq_moved": lambda e: f"The {side(e.get('side'))} supreme headquarters moved this Game-Turn",
 }
 

@@ -149,6 +149,77 @@ class RetireEnded(Effect, frozen=True, kw_only=True, tag="hbtlf.retire_ended"):
     reason: str
 
 
+class NavalBarrageRolled(Effect, frozen=True, kw_only=True, tag="hbtlf.naval_barrage_rolled"):
+    """3.3: the impulse's naval barrage value, two dice x 10."""
+
+    gt: int
+    impulse: int
+    rolls: tuple[Roll, Roll]
+    value: int
+
+
+class NavalBarrageDeclared(Effect, frozen=True, kw_only=True, tag="hbtlf.naval_barrage"):
+    """3.3-3.31: a combat period's naval barrage (hex, value) and the German submarine dice it drew."""
+
+    targets: tuple[tuple[str, int], ...]
+    use: str
+    submarine_rolls: tuple[Roll, Roll]
+    sunk: bool
+
+
+class NavalMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.naval_moved"):
+    """3.1-3.2: Naval Capacity used: a marine or naval infantry landing, or the French port-to-port move."""
+
+    nation: str
+    kind: str
+    formation: str
+    be: int
+    embark: str
+    disembark: str
+
+
+class HeavyArtilleryBuilt(Effect, frozen=True, kw_only=True, tag="hbtlf.heavy_artillery"):
+    """Heavy artillery SPs incorporated from Specialist REPs (11.61C, 12.21, 12.66, 12.75)."""
+
+    unit: str
+    nation: str
+    reps: str  # whose Specialist REPs paid: german | french | british
+    sp: int
+    gt: int
+    impulse: int
+
+
+class BelgianFormationsDetached(Effect, frozen=True, kw_only=True, tag="hbtlf.belgian_detached"):
+    """12.61A at the end of GT2: Belgian formations beyond two hexes of Antwerp go to the Allied
+    Strategic Chart; those whose set-up circle straddles the line are the players' to say."""
+
+    beyond: tuple[str, ...]
+    undetermined: tuple[str, ...]
+
+
+class BelgianReleased(Effect, frozen=True, kw_only=True, tag="hbtlf.belgian_released"):
+    reason: str
+
+
+class BelgianReleaseRolled(Effect, frozen=True, kw_only=True, tag="hbtlf.belgian_release_rolled"):
+    """12.61B1, rolled in secret: on a 6 the second die is how many formations may go beyond two hexes."""
+
+    gt: int
+    rolls: tuple[Roll, ...]
+    formations: int
+
+
+class BelgianTemporaryUsed(Effect, frozen=True, kw_only=True, tag="hbtlf.belgian_temporary_used"):
+    gt: int
+    impulse: int
+    units: tuple[str, ...]
+
+
+class BelgianEvacuated(Effect, frozen=True, kw_only=True, tag="hbtlf.belgian_evacuated"):
+    units: tuple[str, ...]
+    box: str
+
+
 class SupremeHqMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.supreme_hq_moved"):
     side: str
 
@@ -157,4 +228,6 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | SegmentEnded | UnitsMoved | CombatRecorded | MissionSet | Released | Arrived | WithdrawnFromPlay | ClaimOpened
                | SupremeHqMoved | AmmunitionAllowance | ParisAbandoned | ParisDebtPaid
                | FortressAllowance | VictoryPointsRecorded
-               | PlanAbandoned | RetireCounted | RetireEnded)
+               | PlanAbandoned | RetireCounted | RetireEnded
+               | NavalBarrageRolled | NavalBarrageDeclared | NavalMoved | HeavyArtilleryBuilt
+               | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated)

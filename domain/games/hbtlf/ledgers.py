@@ -106,7 +106,7 @@ def rail_cost(pack, be: int, cavalry_be: int, mp: int) -> int:
     return (be + r["cavalry_be"] * cavalry_be + r["logistics_be"]) * mp
 
 
-def use_rail(adj: Adjudication, pack, side: str, be: int, cavalry_be: int, mp: int) -> int:
+def use_rail(adj: Adjudication, pack, side: str, be: int, cavalry_be: int, mp: int, why=None) -> int:
     if be < 0 or cavalry_be < 0 or mp < 1 or be + cavalry_be < 1:
         raise Reject("bad_rail_move", "A rail move needs at least one BE and one MP.", cite.RAIL_RATE)
     cost = rail_cost(pack, be, cavalry_be, mp)
@@ -114,5 +114,5 @@ def use_rail(adj: Adjudication, pack, side: str, be: int, cavalry_be: int, mp: i
     if cost > have:
         raise Reject("insufficient_rail_points", f"The move costs {cost} RP ((BE + 2 x cavalry BE + 1 logistics) x MP); {side} has {have} "
                      "left this Game-Turn.", cite.RAIL_RATE, cost=cost, available=have)
-    adj.emit(LedgerPosted(ledger="rail", owner=side, kind="debit", amount=cost, cite=(cite.RAIL_RATE, cite.RAIL)))
+    adj.emit(LedgerPosted(ledger="rail", owner=side, kind="debit", amount=cost, cite=(cite.RAIL_RATE, cite.RAIL) + ((why,) if why else ())))
     return cost

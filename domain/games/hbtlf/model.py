@@ -40,4 +40,10 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     plans_abandoned: tuple[str, ...] = ()
     retire: dict[str, tuple[int, int]] = {}  # army -> (Retire impulses left, days left) after its plan was abandoned
     vp: dict[str, float] = {}  # victory points claimed and confirmed, by side
-    ammunition: dict[str, int] = {}  # Ammunition Points a formation may hold this Game-Turn, by nation
+    naval_barrage_rolled: tuple[int, int] | None = None  # (GT, impulse) of the last naval barrage roll (3.3)
+    ammunition: dict[str, int] = {}
+    belgian_released: bool = False  # 12.61B, for good
+    belgian_detached: tuple[str, ...] = ()  # 12.61A: formations moved to the Allied Strategic Chart at the end of GT2
+    belgian_temporary: tuple[int, int, int, tuple[str, ...]] | None = None  # 12.61B1: (GT, formations allowed, impulse used, units used)
+    belgian_evacuated: bool = False  # 12.62, once a game
+    heavy_built: tuple[tuple[str, str, int, int, int], ...] = ()  # (nation, REPs' nation, GT, impulse, SP) built this Game-Turn  # Ammunition Points a formation may hold this Game-Turn, by nation

@@ -79,6 +79,69 @@ class DisbandFortress(Order, frozen=True, kw_only=True, tag="disband_fortress"):
     offmap: int = 0
 
 
+class NavalMove(Order, frozen=True, kw_only=True, tag="naval_move"):
+    """Naval Capacity used (3.1-3.2): `landing` (marine/naval infantry, Combat Class BE) or the French
+    `transfer` between ports from GT7. Where the units end up is declared as a move (declare_moves)."""
+
+    nation: str  # french | british
+    kind: str  # landing | transfer
+    formation: str
+    be: int
+    cavalry_be: int = 0
+    embark: str
+    disembark: str
+
+
+class RollNavalBarrage(Order, frozen=True, kw_only=True, tag="roll_naval_barrage"):
+    """The Allied Command Phase's naval barrage roll (3.3), once an impulse."""
+
+
+class BarrageTarget(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    hex: str
+    value: int
+
+
+class NavalBarrage(Order, frozen=True, kw_only=True, tag="naval_barrage"):
+    """One combat period's naval barrage (3.3), split over target hexes, for Barrage or Fire combat."""
+
+    targets: tuple[BarrageTarget, ...]
+    use: str = "barrage"
+
+
+class BuildHeavyArtillery(Order, frozen=True, kw_only=True, tag="build_heavy_artillery"):
+    """Heavy artillery SPs from Specialist REPs (11.61C, 12.21, 12.66, 12.75); `reps` says whose
+    REPs pay where a nation may use two (British: british or french); empty: the nation's own."""
+
+    unit: str
+    nation: str  # german | french | belgian | british
+    sp: int = 1
+    reps: str = ""
+
+
+class RollBelgianRelease(Order, frozen=True, kw_only=True, tag="roll_belgian_release"):
+    """12.61B1: the Belgian player's secret roll for a temporary release, once a Game-Turn from GT3."""
+
+
+class ClaimBelgianRelease(Order, frozen=True, kw_only=True, tag="claim_belgian_release"):
+    """12.61B's conditions that need the counters: `antwerp_fortress_6sp` or `fewer_than_12_be`."""
+
+    condition: str
+
+
+class EvacuateBelgianArmy(Order, frozen=True, kw_only=True, tag="evacuate_belgian_army"):
+    """12.62: the Belgian Army's naval evacuation from Antwerp, once a game, after a release."""
+
+
+class OffMapRail(Order, frozen=True, kw_only=True, tag="offmap_rail"):
+    """7.5: a German or French unit by rail off the map from one edge point to another (7.51, 7.52);
+    the umpire counts the MP and the Rail Points, the other player confirms the unit's return at `to`."""
+
+    unit: str
+    to: str
+    be: int
+    cavalry_be: int = 0
+
+
 class Withdraw(Order, frozen=True, kw_only=True, tag="withdraw"):
     units: tuple[str, ...]
 
@@ -96,4 +159,5 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
 
 
 HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | AbandonPlan | UseReplacements | UseRail
-              | Withdraw | EndSegment | DisbandFortress | NotYetBuilt)
+              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail
+              | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | NotYetBuilt)

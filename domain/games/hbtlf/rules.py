@@ -15,18 +15,19 @@ from domain.kernel.ruleset import Option, Ruleset
 from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import describe as sentences
-from domain.games.hbtlf import cite, claims, errata, fortress, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
+from domain.games.hbtlf import belgium, cite, claims, errata, fortress, heavy, naval, offmap, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, Arrived, ClaimOpened, CombatRecorded, GameTurnBegun, HbtlfEffect, ImpulseBegun, ImpulsesDeclared,
     InitiativeDecided, MissionSet, OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted,
-    RetireEnded, SegmentEnded,
+    NavalBarrageRolled, RetireEnded, SegmentEnded, HeavyArtilleryBuilt,
+    BelgianEvacuated, BelgianFormationsDetached, BelgianReleased, BelgianReleaseRolled, BelgianTemporaryUsed,
     SupremeHqMoved, UnitsMoved, VictoryPointsRecorded, WeatherRolled, WithdrawnFromPlay,
 )
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import (
-    AbandonPlan,
+    AbandonPlan, BuildHeavyArtillery, OffMapRail, ClaimBelgianRelease, EvacuateBelgianArmy, RollBelgianRelease,
     ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission, DeclareMoves, DisbandFortress,
-    EndSegment, HbtlfOrder, MoveDecl, NotYetBuilt, ReportCombat, UseRail, UseReplacements, Withdraw,
+    BarrageTarget, EndSegment, HbtlfOrder, MoveDecl, NavalBarrage, NavalMove, NotYetBuilt, RollNavalBarrage, ReportCombat, UseRail, UseReplacements, Withdraw,
 )
 
 MODE = "ledger"
@@ -132,7 +133,7 @@ class Hbtlf(Ruleset):
         else:
             return []
         area = sc.options.get("area")
-        return [h for h in options if not area or hexes.in_area(h, area["parts"])]
+        return [h for h in options if (not area or hexes.in_area(h, area["parts"])) and belgium.may_end_at(state, self.pack, u, h)]
 
     def _other_orders(self, state: State, side: str) -> list[Order]:
         out: list[Order] = []
@@ -155,6 +156,21 @@ class Hbtlf(Ruleset):
             if state.army_sides.get(army) == side and army not in pending:
                 out += [DeclareMission(army=army, mission=m) for m in claims.MISSIONS
                         if m != mission and plans.mission_allowed(state, sc, army, m) is None]
+        if side == "allied" and belgium.applies(state) and state.core.clock.turn >= belgium.FROM_GT:
+            if not (state.belgian_temporary and state.belgian_temporary[0] == state.core.clock.turn):
+                out.append(RollBelgianRelease())
+        if side == "allied" and state.belgian_released and not state.belgian_evacuated and belgium.units(state):
+            out.append(EvacuateBelgianArmy())
+        if side == "allied" and naval.in_force(sc.options):
+            here = (state.core.clock.turn, state.core.clock.impulse)
+            if state.naval_barrage_rolled != here:
+                out.append(RollNavalBarrage())
+            elif state.core.ledger("naval_barrage", "allied").balance >= 10:
+                out.append(NavalBarrage(targets=(BarrageTarget(hex="W:1109", value=10),)))
+            for nation in naval.NATIONS:
+                if state.core.ledger(f"naval_landing_{nation}", "allied").balance >= 1:
+                    out.append(NavalMove(nation=nation, kind="landing", formation="a marine or naval infantry formation", be=1,
+                                         embark="W:4533", disembark="W:1109"))
         out += [AbandonPlan(plan=p) for p in ("schlieffen", "plan17") if plans.may_abandon(state, sc, side, p) is None]
         out.append(ClaimPrisoners(points=1))
         if self._sc(state).victory.get("kind") == "points":
@@ -181,6 +197,7 @@ class Hbtlf(Ruleset):
                              cite.SEQUENCE)
             case DeclareMoves(moves=moves):
                 claims.check_moves(state, sc, side, moves)
+                belgium.check_moves(state, self.pack, moves)
                 for m in moves:
                     self._may_move(state, sc, m.unit)
                 claims.open_claim(adj, seat, "moves", {"moves": msgspec.to_builtins(moves)}, blocks=tuple(m.unit for m in moves),
@@ -230,10 +247,44 @@ class Hbtlf(Ruleset):
                 ledgers.use_replacements(adj, side, kind, amount, fortress=u in state.fortresses, nation=_nation(state, u))
             case UseRail(be=be, cavalry_be=cav, mp=mp):
                 ledgers.use_rail(adj, self.pack, side, be, cav, mp)
-            case DisbandFortress(fortress=name, sp=sp, offmap=offmap):
+            case DisbandFortress(fortress=name, sp=sp, offmap=off):
                 if state.fortresses and (name not in state.fortresses or state.sides.get(name) != side):
                     raise Reject("unknown_unit", f"{side} has no Fortress Class unit {name!r}.", cite.UNIT_LOCATIONS, unit=name)
-                fortress.disband(adj, side, sp, offmap)
+                fortress.disband(adj, side, sp, off)
+            case NavalMove(nation=nation, kind=kind, formation=formation, be=be, cavalry_be=cav, embark=embark, disembark=disembark):
+                self._naval_side(side, sc)
+                naval.move(adj, self.pack, nation=nation, kind=kind, formation=formation, be=be, cavalry_be=cav, embark=embark,
+                           disembark=disembark)
+            case BuildHeavyArtillery(unit=u, nation=nation, sp=sp, reps=reps):
+                if state.sides.get(u) != side or u in state.eliminated or u in state.fortresses:
+                    raise Reject("unknown_unit", f"{side} has no heavy artillery unit {u!r} in play.", cite.UNIT_LOCATIONS, unit=u)
+                heavy.build(adj, side, unit=u, nation=nation, sp=sp, reps=reps)
+            case OffMapRail(unit=u, to=to, be=be, cavalry_be=cav):
+                nation = "german" if side == "german" else _nation(state, u) or ("belgian" if state.armies.get(u) == "Belgian Army" else "french")
+                claims.check_moves(state, sc, side, (MoveDecl(unit=u, to=to),))
+                self._may_move(state, sc, u)
+                frm = state.positions[u]
+                rp = offmap.move(adj, self.pack, side, nation=nation, frm=frm, to=to, be=be, cavalry_be=cav,
+                                 plan17_in_force=plans.in_force(state, sc, "plan17"))
+                claims.open_claim(adj, seat, "offmap_rail", {"moves": [{"unit": u, "to": to}], "from": frm}, blocks=(u,),
+                                  predicate=f"{u} by off-map rail from {frm} to {to} ({rp} RP)", keep={"rp": rp})
+            case RollBelgianRelease():
+                self._belgian_side(side)
+                belgium.roll(adj)
+            case ClaimBelgianRelease(condition=condition):
+                self._belgian_side(side)
+                belgium.claimable(state, condition)
+                claims.open_claim(adj, seat, "belgian_release", {"condition": condition}, blocks=("belgian_release",),
+                                  predicate=f"Belgian Army release: {belgium.CONDITIONS[condition]}")
+            case EvacuateBelgianArmy():
+                self._belgian_side(side)
+                belgium.evacuate(adj, self.pack)
+            case RollNavalBarrage():
+                self._naval_side(side, sc)
+                naval.roll(adj)
+            case NavalBarrage(targets=targets, use=use):
+                self._naval_side(side, sc)
+                naval.barrage(adj, tuple((t.hex, t.value) for t in targets), use)
             case Withdraw(units=units):
                 due = sequence.withdrawals_due(state, sc, seat) + schedule.open_withdrawals(state, sc, side)
                 if not units or any(u not in due for u in units):
@@ -244,6 +295,16 @@ class Hbtlf(Ruleset):
             case _:
                 raise Reject("wrong_phase", f"A {order.__struct_config__.tag} order is not allowed now.", cite.SEQUENCE)
         adj.cite(cite.LEDGER_MODE)
+
+    def _belgian_side(self, side: str) -> None:
+        if side != "allied":
+            raise Reject("not_applicable", "12.61-12.62 are the Belgian (Allied) player's.", belgium.RELEASE)
+
+    def _naval_side(self, side: str, sc) -> None:
+        if not naval.in_force(sc.options):
+            raise Reject("rule_not_in_scenario", f"Scenario {sc.id} plays without Exclusive Rule 3.0.", cite.SCENARIOS)
+        if side != "allied":
+            raise Reject("no_naval_capacity", "Only the Allied player has a Naval Capacity and a naval barrage (3.1, 3.3).", naval.CAPACITY)
 
     def _may_move(self, state: State, sc, unit: str) -> None:
         a = claims.blocking(state, unit)
@@ -275,7 +336,9 @@ class Hbtlf(Ruleset):
     def evolve(self, state: State, e: Any) -> State:
         match e:
             case GameTurnBegun():
-                return replace(state, last_hq_moved=state.hq_moved, hq_moved=(), impulses=(), days_before=0, weather="")
+                return replace(state, last_hq_moved=state.hq_moved, hq_moved=(), impulses=(), days_before=0, weather="", heavy_built=())
+            case HeavyArtilleryBuilt(nation=nation, reps=reps, gt=gt, impulse=n, sp=sp):
+                return replace(state, heavy_built=state.heavy_built + ((nation, reps, gt, n, sp),))
             case InitiativeDecided(side=side):
                 return replace(state, initiative=side)
             case ImpulsesDeclared(days=days, days_before=before, first=first):
@@ -324,6 +387,19 @@ class Hbtlf(Ruleset):
                 return replace(state, retire={k: v for k, v in state.retire.items() if k != army})
             case VictoryPointsRecorded(side=side, points=pts):
                 return replace(state, vp={**state.vp, side: state.vp.get(side, 0.0) + pts})
+            case NavalBarrageRolled(gt=gt, impulse=n):
+                return replace(state, naval_barrage_rolled=(gt, n))
+            case BelgianFormationsDetached(beyond=beyond):
+                return replace(state, belgian_detached=beyond)
+            case BelgianReleased():
+                return replace(state, belgian_released=True)
+            case BelgianReleaseRolled(gt=gt, formations=n):
+                return replace(state, belgian_temporary=(gt, n, 0, ()))
+            case BelgianTemporaryUsed(gt=gt, impulse=n, units=us):
+                was = state.belgian_temporary or (gt, 0, 0, ())
+                return replace(state, belgian_temporary=(was[0], was[1], n, was[3] + tuple(u for u in us if u not in was[3])))
+            case BelgianEvacuated(units=us, box=box):
+                return replace(state, belgian_evacuated=True, positions={**state.positions, **{u: box for u in us}})
             case SupremeHqMoved(side=side):
                 return replace(state, hq_moved=state.hq_moved + (side,))
         return state
@@ -335,7 +411,7 @@ class Hbtlf(Ruleset):
 
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         return {
-            "mode": MODE, "mode_text": MODE_TEXT,
+            "mode": MODE, "mode_text": MODE_TEXT, "pack_overrides": list(self.pack.meta.overrides) if self.pack else [],
             "errata_version": errata.version(self.pack), "errata_applied": list(state.errata_applied),
             "initiative": state.initiative, "impulses": list(state.impulses), "days_before": state.days_before,
             "player_order": list(state.order), "weather": state.weather, "month": state.month,
@@ -345,7 +421,12 @@ class Hbtlf(Ruleset):
             "plans_abandoned": list(state.plans_abandoned), "retire": {k: list(v) for k, v in state.retire.items()},
             "paris_abandoned": state.paris_abandoned, "paris_debt": state.paris_debt,
             "claims": {k: v for k, v in state.claims.items()}, "victory_points": victory.points(state, self._sc(state)),
+            "belgian": {"released": state.belgian_released, "detached": list(state.belgian_detached), "evacuated": state.belgian_evacuated,
+                        **({"temporary": list(state.belgian_temporary or ())} if self._sees(state, viewer, "allied") else {})},
         }
+
+    def _sees(self, state: State, viewer: Viewer, side: str) -> bool:
+        return viewer.omniscient or (viewer.seat is not None and state.core.layout.side_of(viewer.seat) == side)
 
     def clock_label(self, clock: Clock) -> str:
         gt = "O" if clock.turn == 0 else str(clock.turn)

@@ -10,7 +10,7 @@ from domain.kernel.core import Clock
 from domain.kernel.effects import GameEnded, PhaseAdvanced
 
 from domain.games.hbtlf import (
-    ammunition, calendar, cite, claims, errata, fortress, initiative, ledgers, other_theaters, paris, plans, schedule, schlieffen, victory, weather,
+    ammunition, belgium, calendar, cite, claims, errata, fortress, initiative, ledgers, naval, other_theaters, paris, plans, schedule, schlieffen, victory, weather,
 )
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, GameTurnBegun, ImpulseBegun, ImpulsesDeclared, InitiativeDecided, OtherTheatersRolled,
@@ -44,9 +44,13 @@ def begin(adj: Adjudication, pack, sc) -> None:
 def strategic_phase(adj: Adjudication, pack, sc, gt: int) -> None:
     goto(adj, Clock(turn=gt, phase="strategic"))
     adj.emit(GameTurnBegun(gt=gt, first_day=calendar.first_day(gt).isoformat(), cite=(cite.SEQUENCE,)))
+    if gt == belgium.LAST_RETIRE_GT + 1 and sc.start.turn <= belgium.LAST_RETIRE_GT:
+        belgium.end_of_gt2(adj, pack)
     fortress.strategic_phase(adj, gt)
     ledgers.strategic_phase(adj, pack, sc, gt)
     paris.strategic_phase(adj)
+    if naval.in_force(sc.options):
+        naval.strategic_phase(adj, pack, gt)
     adj.emit(AmmunitionAllowance(gt=gt, points=ammunition.allowance(pack, gt, adj.core.options["french_ammo_cut_gt"]),
                                  cite=(cite.AMMUNITION, cite.ALLIED_AMMUNITION)))
     schedule.run(adj, sc, gt, 0, last=False)

@@ -1,8 +1,8 @@
-"""Normandy 1944: A Bloody Summer. The content pack only (built by tools/normandy_map); the rules
-are issue 23, so its scenarios are listed as not playable until then."""
-from pathlib import Path
+"""Normandy 1944: A Bloody Summer (issue 23): `normandy-1944@1` rules turns 1 and later
+(Scenarios 1 and 2); the campaign and D-Day need Turn 0, which this version does not build."""
+from domain.games.normandy.rules import NORMANDY
+from domain.kernel.ruleset import register
 
-from domain.kernel.pack.listing import UnplayablePack, register_pack
+register(NORMANDY)
 
-NORMANDY = register_pack(UnplayablePack(name="normandy-1944", pack_dir=str(Path(__file__).resolve().parent / "pack"),
-                                        reason="rules not built yet (issue 23)"))
+__all__ = ["NORMANDY"]

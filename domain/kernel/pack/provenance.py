@@ -1,7 +1,9 @@
 """Provenance: every datum of a content pack says whether it is printed, inferred or invented.
 
 `rulebook` carries the citation of the printed value; `inferred` the evidence it was derived
-from; `placeholder` why it was invented. Nothing `placeholder` is ever shown as the published game.
+from; `placeholder` why it was invented; `owner` says who supplied it from their copy of the
+physical game (an override: the maps and counters a text lacks), which the umpire cannot check
+against the text. Nothing `placeholder` is ever shown as the published game.
 """
 from __future__ import annotations
 
@@ -22,17 +24,23 @@ class Placeholder(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", t
     reason: str
 
 
-Provenance = Printed | Inferred | Placeholder
+class Owner(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", tag="owner"):
+    owner: str  # who supplied it
+    evidence: str  # what it was read from (their copy of the map, the counter sheet)
 
-KINDS = ("rulebook", "inferred", "placeholder")
+
+Provenance = Printed | Inferred | Placeholder | Owner
+
+KINDS = ("rulebook", "inferred", "placeholder", "owner")
 
 
 def kind(p: Provenance) -> str:
     return str(p.__struct_config__.tag)
 
 
-# Weakest first: a record is only as printed as its least printed field.
-_STRENGTH = {"placeholder": 0, "inferred": 1, "rulebook": 2}
+# Weakest first: a record is only as printed as its least printed field. An owner's datum is read off
+# the printed components, but by a player, so it ranks below the rulebook and above an inference.
+_STRENGTH = {"placeholder": 0, "inferred": 1, "owner": 2, "rulebook": 3}
 
 
 def resolve(ref: str | Provenance, sources: dict[str, Provenance]) -> Provenance:

@@ -18,10 +18,11 @@ class Counts(msgspec.Struct, frozen=True):
     rulebook: int = 0
     inferred: int = 0
     placeholder: int = 0
+    owner: int = 0
 
     @property
     def total(self) -> int:
-        return self.rulebook + self.inferred + self.placeholder
+        return self.rulebook + self.inferred + self.placeholder + self.owner
 
 
 class ProvenanceSummary(msgspec.Struct, frozen=True):
@@ -81,11 +82,13 @@ def summarize(pack: Pack) -> ProvenanceSummary:
 
 
 def format_summary(summary: ProvenanceSummary) -> str:
-    """A plain-text table; rows with nothing in them are left out."""
-    head = f"{'':<24}{'rulebook':>10}{'inferred':>10}{'placeholder':>13}"
+    """A plain-text table; rows with nothing in them are left out, and the owner column is there
+    only when an override supplied owner data."""
+    rows = [(field, getattr(summary, field)) for field in summary.__struct_fields__]
+    owned = any(c.owner for _, c in rows)
+    head = f"{'':<24}{'rulebook':>10}{'inferred':>10}{'placeholder':>13}" + (f"{'owner':>8}" if owned else "")
     lines = [head]
-    for field in summary.__struct_fields__:
-        c: Counts = getattr(summary, field)
+    for field, c in rows:
         if c.total:
-            lines.append(f"{LABELS[field]:<24}{c.rulebook:>10}{c.inferred:>10}{c.placeholder:>13}")
+            lines.append(f"{LABELS[field]:<24}{c.rulebook:>10}{c.inferred:>10}{c.placeholder:>13}" + (f"{c.owner:>8}" if owned else ""))
     return "\n".join(lines)

@@ -1,4 +1,4 @@
-"""What referees and bot authors check: who am I, exports, the disputed-turn report, offline
+"""What referees and bot authors check: exports, the disputed-turn report, offline
 verification as a job, forks, and conformance cases. Everything is filtered by the caller's role."""
 from __future__ import annotations
 
@@ -15,13 +15,6 @@ from services.api.wire import MAX_VERSION, body, doc, json
 from services.export import ExportHeader
 
 router = APIRouter(tags=["audits"])
-
-
-@router.get("/v1/me", summary="Who the token is: role, name, and for a seat token its game and seat",
-            **doc(ok=(200, schemas.Me), errors=(401, 429)))
-def me(p: Principal = caller("reads")):
-    return json({"role": p.role, "name": p.name, "game": p.game_id, "seat": p.seat,
-                 **({"tournament": p.tournament_id, "entrant": p.entrant_id, "games": p.seats} if p.role == "entrant" else {})})
 
 
 @router.get("/v1/games/{game_id}/export",

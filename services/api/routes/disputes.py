@@ -9,7 +9,7 @@ from services.api.auth import caller
 from services.api.wire import doc, json
 from services.queries import VERDICTS
 
-router = APIRouter(tags=["audits"])
+router = APIRouter(tags=["disputes"])
 DISPUTES = {"type": "object", "required": ["version", "disputes", "verdicts"], "properties": {
     "version": {"type": "integer", "description": "the last event folded into this answer"},
     "disputes": {"type": "array", "items": {"type": "object", "required": ["id", "seat", "event", "reason", "state"],

@@ -16,18 +16,19 @@ from domain.kernel.seats import Viewer
 from services.api import schemas
 from services.api.auth import Principal, caller, seat_of
 from services.api.errors import ApiError
-from services.api.wire import body, doc, json
+from services.api.wire import body, doc, json, referee_order
 from services.queries import ruled_body
 
 router = APIRouter(tags=["orders"])
-_KEY = re.compile(r"[\x21-\x7e]{1,128}")
 _ERRORS = (400, 401, 403, 404, 409, 413, 429, 503)
 WaitQuery = Query(None, ge=0, description="wait up to this many seconds for the ruling (capped by UMPIRE_WAIT_MAX_SECONDS)")
-KeyHeader = Header(None, alias="Idempotency-Key", description="1-128 printable ASCII characters; retries reuse it")
+KEY_PATTERN = r"^[\x21-\x7e]{1,128}$"
+KeyHeader = Header(None, alias="Idempotency-Key", description="1-128 printable ASCII characters; retries reuse it",
+                   json_schema_extra={"pattern": KEY_PATTERN, "minLength": 1, "maxLength": 128})
 
 
 def idempotency(value: str | None) -> str | None:
-    if value is not None and not _KEY.fullmatch(value):
+    if value is not None and not re.fullmatch(KEY_PATTERN, value):
         raise ApiError(400, "invalid_idempotency_key", "Idempotency-Key takes 1-128 printable ASCII characters")
     return value
 
@@ -82,6 +83,6 @@ async def add_time(game_id: str, request: Request, p: Principal = caller("orders
 async def submit_referee(game_id: str, request: Request, p: Principal = caller("orders", "referee"),
                          sent: schemas.RefereeOrderBody = body(schemas.RefereeOrderBody), wait: float | None = WaitQuery,
                          idempotency_key: str | None = KeyHeader):
-    result = await run_in_threadpool(request.app.state.runtime.games.submit_referee, game_id, bytes(sent.order),
+    result = await run_in_threadpool(request.app.state.runtime.games.submit_referee, game_id, referee_order(sent.order),
                                      principal=p.id, key=idempotency(idempotency_key))
     return await _answer(request, game_id, result.first_version, p.viewer(game_id), wait)

@@ -18,7 +18,8 @@ def state(game_id: str, request: Request, p: Principal = caller("reads"),
 
 
 @router.get("/v1/games/{game_id}/legal",
-            summary="The orders a seat may submit now; each is accepted if submitted next (at `version`)",
+            summary="The orders a seat may submit now, each accepted if submitted next (at `version`), and the events it "
+                    "may dispute; for a referee without ?seat, the referee's own (resolve a dispute, settle an attestation)",
             **doc(ok=(200, schemas.Legal), errors=(401, 403, 404, 429, 503)))
 def legal(game_id: str, request: Request, p: Principal = caller("reads", "seat", "referee", "organiser"),
           unit: str | None = Query(None, description="only the orders of this unit"),
@@ -27,4 +28,6 @@ def legal(game_id: str, request: Request, p: Principal = caller("reads", "seat",
                                                   "now (an attack's odds, strengths and the result of each die face), "
                                                   "else null")):
     queries = request.app.state.runtime.queries
+    if p.role == "referee" and seat is None and unit is None:
+        return json(queries.referee_legal_body(game_id))
     return json(queries.legal_body(game_id, seat_of(p, game_id, seat), unit=unit, assess=assess))

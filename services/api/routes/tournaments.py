@@ -24,8 +24,8 @@ _ERRORS = (400, 401, 403, 404, 409, 413, 429, 503)
 
 @router.post("/v1/tournaments", summary="Create a tournament (organiser): format, scenario, rounds, points, tie-breaks",
              **doc(ok=(201, schemas.TournamentCreated), request=schemas.CreateTournament, errors=_ERRORS))
-async def create(request: Request, p: Principal = caller("orders", "organiser"),
-                 sent: schemas.CreateTournament = body(schemas.CreateTournament)):
+async def create_tournament(request: Request, p: Principal = caller("orders", "organiser"),
+                            sent: schemas.CreateTournament = body(schemas.CreateTournament)):
     tid = await run_in_threadpool(request.app.state.runtime.tournaments.create, spec_of(sent), principal=p.id)
     return json({"id": tid, "name": sent.name, "format": sent.format, "scenario": sent.scenario}, 201,
                 headers={"Location": f"/v1/tournaments/{tid}"})
@@ -41,7 +41,7 @@ def get_tournament(tournament_id: str, request: Request, _=caller("reads")):
 @router.post("/v1/tournaments/{tournament_id}/entrants",
              summary="Register an entrant (organiser); the answer holds its token, shown once",
              **doc(ok=(201, schemas.EntrantToken), request=schemas.RegisterEntrant, errors=_ERRORS))
-async def register(tournament_id: str, request: Request, p: Principal = caller("orders", "organiser"),
+async def register_entrant(tournament_id: str, request: Request, p: Principal = caller("orders", "organiser"),
                    sent: schemas.RegisterEntrant = body(schemas.RegisterEntrant)):
     e = await run_in_threadpool(request.app.state.runtime.tournaments.register, tournament_id, sent.name, sent.kind,
                                 sent.rating, principal=p.id)
@@ -51,7 +51,7 @@ async def register(tournament_id: str, request: Request, p: Principal = caller("
 @router.post("/v1/tournaments/{tournament_id}/entrants/{entrant}/withdraw",
              summary="Withdraw an entrant (organiser): its open games are forfeited, its later games not played",
              **doc(ok=(200, schemas.Withdrawn), request=schemas.Withdraw, errors=_ERRORS, request_required=False))
-async def withdraw(tournament_id: str, entrant: str, request: Request, p: Principal = caller("orders", "organiser"),
+async def withdraw_entrant(tournament_id: str, entrant: str, request: Request, p: Principal = caller("orders", "organiser"),
                    sent: schemas.Withdraw = optional_body(schemas.Withdraw)):
     w = await run_in_threadpool(request.app.state.runtime.tournaments.withdraw, tournament_id, entrant, sent.reason,
                                 principal=p.id)
@@ -77,7 +77,7 @@ async def pair_round(tournament_id: str, request: Request, p: Principal = caller
             summary="Standings: points, games played, wins by side, tie-breaks (?format=csv for a spreadsheet)",
             **doc(ok=(200, schemas.Standings), errors=(404, 429, 503),
                   other={"text/csv": {"type": "string", "description": "?format=csv: one row per entrant"}}))
-def standings(tournament_id: str, request: Request, _=caller("reads"),
+def get_standings(tournament_id: str, request: Request, _=caller("reads"),
               format: Literal["json", "csv"] = Query("json", description="json or csv")):
     queries = request.app.state.runtime.queries.tournaments
     if format == "csv":
@@ -88,7 +88,7 @@ def standings(tournament_id: str, request: Request, _=caller("reads"),
 @router.get("/v1/tournaments/{tournament_id}/export",
             summary="The tournament's stream as NDJSON, verifiable with `umpire verify` like a game's export",
             **doc(ok=(200, ExportHeader), media="application/x-ndjson", errors=(404, 429, 503)))
-def export(tournament_id: str, request: Request, _=caller("reads")):
+def export_tournament(tournament_id: str, request: Request, _=caller("reads")):
     lines = tournament_lines(request.app.state.runtime.games, tournament_id)
     return Response(b"".join(lines), media_type="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="{tournament_id}.ndjson"'})
@@ -109,5 +109,5 @@ async def register_webhook(tournament_id: str, request: Request, p: Principal = 
 @router.get("/v1/tournaments/{tournament_id}/deliveries",
             summary="Every webhook delivery of the tournament with each attempt (organiser)",
             **doc(ok=(200, schemas.Deliveries), errors=(401, 403, 404, 429, 503)))
-def deliveries(tournament_id: str, request: Request, _=caller("reads", "organiser")):
+def list_deliveries(tournament_id: str, request: Request, _=caller("reads", "organiser")):
     return json({"deliveries": request.app.state.runtime.webhooks.deliveries(tournament_id)})

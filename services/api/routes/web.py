@@ -15,7 +15,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from services.api import schemas
 from services.api.auth import caller
 from services.api.errors import ApiError
 from services.api.wire import doc
@@ -69,15 +68,10 @@ def asset(name: str):
     return FileResponse(path, media_type=media, headers=PAGE_HEADERS)
 
 
-def _svg_doc() -> dict:
-    out = doc(ok=(200, schemas.Error), errors=(401, 404, 429, 503))
-    out["responses"][200] = {"description": "the map", "content": {"image/svg+xml": {"schema": {"type": "string"}}}}
-    return out
-
-
 @router.get("/v1/games/{game_id}/map.svg", tags=["state"],
             summary="The game's map as SVG: one polygon per hex with `data-hex` (its printed id), inside `g#board`",
-            **_svg_doc())
+            **doc(ok=(200, {"type": "string", "description": "the map"}), media="image/svg+xml",
+                  errors=(401, 404, 429, 503)))
 async def map_svg(game_id: str, request: Request, _=caller("reads")):
     h, pack = await run_in_threadpool(request.app.state.runtime.queries.pack_of, game_id)
     cache = _maps(request)

@@ -14,7 +14,7 @@ from domain.kernel.pack.errors import PackInvalid
 from domain.kernel.pack.overrides import apply_overrides
 from domain.kernel.pack.summary import summarize
 from infra.packs import load_pack_dir
-from services.catalog import Catalog, ScenarioNotPlayable
+from services.catalog import Catalog
 from tests.unit.air_bridge.helpers import PACK_DIR, pack
 
 
@@ -51,15 +51,14 @@ def test_the_campaign_lands_all_three_divisions_on_turn_1_and_the_poles_at_driel
     assert poles and all(a.at in pack().map.areas["dz_pol_k"].hexes and a.options == ("drop",) for a in poles)
 
 
-def test_the_catalog_lists_the_scenarios_as_not_playable_with_provenance_counts():
+def test_the_catalog_lists_the_scenarios_as_playable_with_provenance_counts():
     cat = Catalog()
     listed = {s.id: s for s in cat.scenarios() if s.game == "air-bridge-to-victory"}
     assert set(listed) == {"air-bridge-to-victory/campaign", "air-bridge-to-victory/nijmegen", "air-bridge-to-victory/arnhem"}
     info = listed["air-bridge-to-victory/campaign"]
-    assert not info.playable and info.reason == "rules not built yet (issue 22)" and info.ruleset == ""
+    assert info.playable and info.ruleset == "air-bridge-to-victory@1"
     assert info.provenance == msgspec.to_builtins(summarize(pack()))
-    with pytest.raises(ScenarioNotPlayable):
-        cat.scenario("air-bridge-to-victory/campaign")
+    assert cat.scenario("air-bridge-to-victory/campaign")[1] == "campaign"
 
 
 def test_umpire_pack_report_gives_the_counts_per_kind():

@@ -13,7 +13,7 @@ from domain.kernel.pack.errors import PackInvalid
 from domain.kernel.pack.schema import Pack
 from domain.kernel.pack.summary import summarize
 from infra.packs import load_pack_dir
-from services.catalog import Catalog, ScenarioNotPlayable, UnknownScenario
+from services.catalog import Catalog, ScenarioNotStartable, UnknownScenario
 from services.cli import main
 from tests.unit.normandy.helpers import PACK_DIR, pack
 from tools.normandy_map.__main__ import encode
@@ -43,22 +43,24 @@ def test_pack_report_prints_the_provenance_counts(capsys):
     assert counts.rulebook == 130  # Cobra's 116, Scenario 1's 13, D-Day's WN Madeleine
 
 
-def test_the_catalog_lists_every_scenario_not_playable_with_the_reason_and_refuses_to_start_one():
+def test_the_catalog_lists_scenarios_1_and_2_playable_and_refuses_the_two_that_need_turn_0():
     cat = Catalog()
     listed = {s.id: s for s in cat.scenarios() if s.game == "normandy-1944"}
     assert set(listed) == {"normandy-1944/1", "normandy-1944/2", "normandy-1944/campaign", "normandy-1944/dday"}
     cobra = listed["normandy-1944/2"]
-    assert not cobra.playable and cobra.reason == "rules not built yet (issue 23)"
+    assert cobra.playable and cobra.startable and cobra.ruleset == "normandy-1944@1"
     assert cobra.length == {"start": {"turn": 7, "phase": None}, "end": {"turn": 12, "phase": None}, "turns": 6}
     assert cobra.provenance["placements"]["rulebook"] == 130
     assert {s["id"] for s in cobra.seats} == {"us", "british", "german"}
-    assert all(s.playable == bool(s.ruleset) for s in cat.scenarios())  # only packs no ruleset plays are unplayable
-    with pytest.raises(ScenarioNotPlayable) as e:
-        cat.scenario("normandy-1944/2")
-    assert e.value.reason == "rules not built yet (issue 23)"
+    assert cat.scenario("normandy-1944/2")[1] == "2" and cat.scenario("normandy-1944/1")[1] == "1"
+    for ref in ("normandy-1944/campaign", "normandy-1944/dday"):
+        assert not listed[ref].startable and "Turn 0" in listed[ref].not_startable_reason
+        with pytest.raises(ScenarioNotStartable) as e:
+            cat.scenario(ref)
+        assert "Turn 0" in e.value.reason
     with pytest.raises(UnknownScenario) as e:
         cat.scenario("normandy-1944/9")
-    assert not isinstance(e.value, ScenarioNotPlayable)
+    assert not isinstance(e.value, ScenarioNotStartable)
 
 
 def _override(tmp_path, records: dict, marks: dict | None = None):

@@ -1,0 +1,279 @@
+"""§1.1.3 Combat Phase and §6 Combat: HQs are activated one by one, each choosing Pass or Combat
+(a supported HQ spending one Offensive marker, §1.1.3; none in turns 0-1, §10); the units it
+controls (§5.1) attack adjacent hexes, one attack per unit and one defence per hex a phase (§6.1).
+
+An attack: declared; the inactive side may give defensive support (§5.3, a decision frame); odds
+rounded for the defender, read between 1:3 and 6:1 (§6.3); the active player's right shifts (HQ
+bonus, the defender's disorganisation), then the inactive player's left shifts (terrain with the
+defender's choice of town or village, §2.2; the attacker's disorganisation, its worst stack, §6.5;
+defensive support); the die with the elite modifier; the result (losses.py, retreat.py)."""
+from __future__ import annotations
+
+from domain.games.normandy import cite, command, losses, retreat
+from domain.games.normandy.data import GameData, data_of
+from domain.games.normandy.effects import ActivationEnded, AttackDeclared, AttackResolved, DefensiveSupport, HQActed, HQDestroyed, StepNotRuled
+from domain.games.normandy.model import Combat, State
+from domain.games.normandy.orders import ActivateHQ, Attack, EndActivation, Support
+from domain.games.normandy.units import attack as attack_value, defense as defense_value, is_combat, is_hq, owns, seat_of
+from domain.kernel.adjudication import Adjudication
+from domain.kernel.assessment import Assessment
+from domain.kernel.citation import Citation
+from domain.kernel.commands import Order, Reject
+from domain.kernel.core import Frame
+
+SUPPORT_RANGE = 2  # §5.3, inclusive (Art 5.3)
+DEFENSIVE_SHIFT = 1  # §5.3: a defensive support is limited to one column shift
+TERRAIN_CHOICES = ("village", "town", "city", "port", "beach")  # hex features with their own TEC row
+
+
+def no_marker_needed(state: State) -> bool:
+    return state.core.clock.turn <= 1  # §10: turns 0 and 1 (option Q45: no support needed either)
+
+
+def can_activate(state: State, data: GameData, hq: str) -> bool:
+    u = state.units[hq]
+    return u.hex is not None and not u.finished and hq not in state.acted and (u.markers > 0 or no_marker_needed(state))
+
+
+def legal(state: State, data: GameData, seat: str) -> list[Order]:
+    side = state.core.layout.side_of(seat)
+    if state.active_hq is None:
+        out: list[Order] = []
+        for u in sorted(state.units.values(), key=lambda x: x.id):
+            if u.side == side and u.hex and is_hq(data, u.id) and u.id not in state.acted and owns(state, data, seat, u.id):
+                out.append(ActivateHQ(hq=u.id, action="pass"))
+                if can_activate(state, data, u.id):
+                    out.append(ActivateHQ(hq=u.id, action="combat"))
+        return out
+    if not owns(state, data, seat, state.active_hq):
+        return []
+    return [*attacks(state, data), EndActivation()]
+
+
+def eligible_attackers(state: State, data: GameData) -> list[str]:
+    hq = state.active_hq
+    return sorted(uid for uid, h in state.controlled.items() if h == hq and state.units[uid].hex is not None
+                  and uid not in state.attacked and attack_value(data, state.units[uid]) > 0)
+
+
+def attacks(state: State, data: GameData) -> list[Attack]:
+    """For each enemy hex next to the HQ's units and not yet attacked: an attack by all of them."""
+    side = state.units[state.active_hq or ""].side
+    ready = eligible_attackers(state, data)
+    targets: dict[str, list[str]] = {}
+    for uid in ready:
+        for n in data.neighbours(state.units[uid].hex or ""):
+            if n not in state.defended and any(u.hex == n and u.side != side for u in state.units.values()):
+                targets.setdefault(n, []).append(uid)
+    return [Attack(units=tuple(sorted(us)), hex=h) for h, us in sorted(targets.items())]
+
+
+def activate(adj: Adjudication, seat: str, order: ActivateHQ) -> None:
+    state: State = adj.state
+    data: GameData = data_of(adj)
+    u = state.units.get(order.hq)
+    if u is None or not is_hq(data, order.hq) or not owns(state, data, seat, order.hq) or u.hex is None:
+        raise Reject("not_your_hq", f"{order.hq} is not an HQ of yours on the map.", cite.COMBAT_PHASE)
+    if state.active_hq is not None:
+        raise Reject("activation_under_way", f"Finish {state.active_hq}'s activation first.", cite.COMBAT_PHASE)
+    if order.hq in state.acted:
+        raise Reject("hq_already_acted", f"{order.hq} has already acted this phase.", cite.COMBAT_PHASE)
+    if order.action == "pass":
+        adj.emit(HQActed(hq=order.hq, action="pass", cite=(cite.COMBAT_PHASE,)))
+        return
+    if u.finished:
+        raise Reject("hq_finished", f"{order.hq} is on its finished side.", cite.HQ)
+    if u.markers <= 0 and not no_marker_needed(state):
+        raise Reject("hq_not_supported", f"{order.hq} is not supported: Combat needs an Offensive marker stacked with it.",
+                     cite.COMBAT_PHASE)
+    spent = not no_marker_needed(state)
+    controls = command.controllable(state, data, order.hq)
+    adj.emit(HQActed(hq=order.hq, action="combat", marker_spent=spent, controls=controls,
+                     cite=(cite.COMBAT_PHASE, cite.CONTROL, cite.CONTROL_ERRATA) + (() if spent else (cite.DDAY_TURNS_0_1,))))
+
+
+def end_activation(adj: Adjudication, seat: str) -> None:
+    state: State = adj.state
+    if state.active_hq is None or not owns(state, data_of(adj), seat, state.active_hq):
+        raise Reject("no_activation", "No HQ of yours is activated.", cite.COMBAT_PHASE)
+    adj.emit(ActivationEnded(hq=state.active_hq, cite=(cite.COMBAT_PHASE,)))
+
+
+def attack(adj: Adjudication, seat: str, order: Attack) -> None:
+    state: State = adj.state
+    data: GameData = data_of(adj)
+    hq = state.active_hq
+    if hq is None or not owns(state, data, seat, hq):
+        raise Reject("no_activation", "Attacks are made by the units of an activated HQ (§1.1.3).", cite.COMBAT_PHASE)
+    side = state.units[hq].side
+    defenders = tuple(sorted(u.id for u in state.units.values() if u.hex == order.hex and u.side != side))
+    if not defenders:
+        raise Reject("no_enemy", f"No enemy unit in {order.hex}.", cite.COMBAT)
+    if order.hex in state.defended:
+        raise Reject("hex_already_attacked", f"{order.hex} has been attacked this phase.", cite.COMBAT)
+    if not order.units or len(set(order.units)) != len(order.units):
+        raise Reject("no_attackers", "Name the attacking units, each once.", cite.COMBAT)
+    for uid in order.units:
+        if state.controlled.get(uid) != hq:
+            raise Reject("not_controlled", f"{uid} is not controlled by {hq}.", cite.CONTROL, unit=uid)
+        if uid in state.attacked:
+            raise Reject("already_attacked", f"{uid} has attacked this phase.", cite.COMBAT, unit=uid)
+        u = state.units[uid]
+        if u.hex is None or not data.grid.adjacent(u.hex, order.hex):
+            raise Reject("not_adjacent", f"{uid} is not adjacent to {order.hex}.", cite.COMBAT, unit=uid)
+        if attack_value(data, u) <= 0:
+            raise Reject("no_attack_value", f"{uid} has no attack value (unsupplied units have none, §7.4).", cite.OUT_OF_SUPPLY, unit=uid)
+    combat = Combat(hq=hq, attackers=tuple(sorted(order.units)), hex=order.hex, defenders=defenders)
+    adj.emit(AttackDeclared(combat=combat, cite=(cite.COMBAT,)))
+    if all(is_hq(data, d) or not is_combat(data, d) for d in defenders):  # §5.4: a lone HQ is destroyed
+        for d in defenders:
+            if is_hq(data, d):
+                adj.emit(HQDestroyed(hq=d, returns=state.core.clock.turn + 1, cite=(cite.HQ_DESTRUCTION, cite.COMBAT)))
+        retreat.vacated(adj)
+        return
+    supporters = defensive_supporters(adj.state, data)
+    if supporters:
+        owner = seat_of(adj.state, data, defenders[0])
+        adj.open_frame("defensive_support", (owner,), prompt={"hex": order.hex, "options": list(supporters)},
+                       cite=(cite.TACTICAL_SUPPORT,))
+        return
+    resolve(adj)
+
+
+def defensive_supporters(state: State, data: GameData) -> tuple[str, ...]:
+    """Ready HQs of the defenders' nationality within 2 hexes of the defending hex (§5.3, Q16, Q17)."""
+    c = state.combat
+    assert c is not None
+    nat = data.values[c.defenders[0]].nat
+    side = state.units[c.defenders[0]].side
+    return tuple(sorted(u.id for u in state.units.values() if u.hex and u.side == side and is_hq(data, u.id)
+                        and not u.finished and u.id not in state.acted and data.values[u.id].nat == nat
+                        and data.distance(u.hex, c.hex) <= SUPPORT_RANGE))
+
+
+def support(adj: Adjudication, seat: str, order: Support, frame: Frame) -> None:
+    options = frame.prompt.get("options", [])
+    if order.hq is not None and order.hq not in options:
+        raise Reject("bad_support", f"Defensive support comes from one of {', '.join(options)} or none.", cite.TACTICAL_SUPPORT)
+    adj.close_frame(frame, {seat: order.hq}, cite=(cite.TACTICAL_SUPPORT,))
+    adj.emit(DefensiveSupport(hq=order.hq, cite=(cite.TACTICAL_SUPPORT, cite.ruling("Q61_defensive_support_free", True))))
+    resolve(adj)
+
+
+class Odds:
+    """An attack read on the CRT as it stands (shared by the ruling and by `assess`)."""
+
+    def __init__(self, state: State, data: GameData, c: Combat):
+        units = state.units
+        self.attack = sum(attack_value(data, units[a]) for a in c.attackers)
+        self.defense = sum(defense_value(data, units[d]) for d in c.defenders if is_combat(data, d))
+        crt = data.crt
+        self.computed = crt.column(self.attack, self.defense)
+        shifts: dict[str, int] = {}
+        hq = units[c.hq]
+        if hq.hex is not None and data.distance(hq.hex, c.hex) <= SUPPORT_RANGE and data.values[c.hq].bonus:
+            shifts["hq_attack_support"] = data.values[c.hq].bonus
+        d_def = max((units[d].d for d in c.defenders), default=0)
+        if d_def:
+            shifts["defender_disorganised"] = d_def
+        terrain = [data.hexes[c.hex].terrain] + [f for f in data.hexes[c.hex].features if f in TERRAIN_CHOICES]
+        best = max(int(data.tec.get(t, {}).get("defence_shift", 0) or 0) for t in terrain)
+        river = all("river" in data.side_features(units[a].hex or "", c.hex) for a in c.attackers)
+        if river:
+            best = max(best, int(data.tec["river"]["defence_shift"]))
+        if best:
+            shifts["terrain"] = -best
+        stacks: dict[str, int] = {}
+        for a in c.attackers:
+            stacks[units[a].hex or ""] = max(stacks.get(units[a].hex or "", 0), units[a].d)
+        if stacks and max(stacks.values()):
+            shifts["attacker_disorganised"] = -max(stacks.values())
+        if c.defense_hq:
+            shifts["hq_defense_support"] = -DEFENSIVE_SHIFT
+        self.shifts = shifts
+        self.right = sum(v for v in shifts.values() if v > 0)
+        self.left = -sum(v for v in shifts.values() if v < 0)
+        self.column = crt.shift(self.computed, self.right - self.left)
+        elite = int(state.core.options.get("Q27_elite_drm", ELITE_DRM))
+        self.drm = elite if any(data.values[a].elite for a in c.attackers) else 0
+        self.terrain_choice = [t for t in terrain if int(data.tec.get(t, {}).get("defence_shift", 0) or 0) == best]
+
+    def results(self, data: GameData) -> tuple[str, ...]:
+        return tuple(data.crt.result(self.column, face + self.drm) for face in range(1, 7))
+
+
+ELITE_DRM = 1  # option Q27's default: the text names an elite modifier without its value (placeholder)
+
+
+def resolve(adj: Adjudication) -> None:
+    state: State = adj.state
+    data: GameData = data_of(adj)
+    c = state.combat
+    assert c is not None
+    o = Odds(state, data, c)
+    roll = adj.roll(6, "combat").face
+    result = data.crt.result(o.column, roll + o.drm)
+    col = o.column.replace("-", ":")
+    citations: list[Citation] = [cite.RESOLUTION, cite.ODDS, cite.ODDS_LIMITS, cite.RESULTS, cite.datum(f"crt:{roll + o.drm}:{col}", "placeholder")]
+    if "terrain" in o.shifts:
+        citations += [cite.TERRAIN, cite.TOWN_CHOICE] if len(o.terrain_choice) else [cite.TERRAIN]
+    if "hq_attack_support" in o.shifts or "hq_defense_support" in o.shifts:
+        citations += [cite.TACTICAL_SUPPORT, cite.SUPPORT_RANGE_ERRATA]
+    if "defender_disorganised" in o.shifts or "attacker_disorganised" in o.shifts:
+        citations.append(cite.DISORGANISED)
+    if o.drm:
+        citations.append(cite.ruling("Q27_elite_drm", o.drm, "placeholder: no value printed"))
+    adj.emit(AttackResolved(attack=o.attack, defense=o.defense, computed_odds=o.computed.replace("-", ":"),
+                            right_shifts=o.right, left_shifts=o.left, odds=col, roll=roll, drm=o.drm, result=result,
+                            shifts=o.shifts, cite=tuple(citations)))
+    apply_result(adj, result)
+
+
+def parse(result: str) -> dict[str, int]:
+    """'A1D1' -> {'A': 1, 'D': 1}; 'D2RX' -> {'D': 2, 'R': 1, 'X': 1}; 'E' -> {'E': 1}."""
+    out: dict[str, int] = {}
+    i = 0
+    while i < len(result):
+        k = result[i]
+        i += 1
+        n = ""
+        while i < len(result) and result[i].isdigit():
+            n += result[i]
+            i += 1
+        out[k] = int(n) if n else 1
+    return out
+
+
+def apply_result(adj: Adjudication, result: str) -> None:
+    state: State = adj.state
+    c = state.combat
+    assert c is not None
+    parts = parse(result)
+    if parts.get("A"):
+        losses.lose_steps(adj, c.attackers, parts["A"])
+    if parts.get("E"):
+        for d in adj.state.combat.defenders if adj.state.combat else ():
+            while adj.state.units[d].hex is not None and is_combat(data_of(adj), d):
+                losses.one_step(adj, d)
+    elif parts.get("D"):
+        losses.lose_steps(adj, c.defenders, parts["D"])
+    if parts.get("X"):
+        adj.emit(StepNotRuled(step="exploitation", reason="the HQ's free extra activation with two Reserve stacks (§6.8) is "
+                              "not built in this version; the result is read without it", cite=(cite.EXPLOITATION,)))
+    if parts.get("R"):
+        retreat.begin(adj)
+    else:
+        retreat.vacated(adj)
+
+
+def forecast(state: State, data: GameData, order: Order) -> Assessment | None:
+    if not isinstance(order, Attack) or state.active_hq is None:
+        return None
+    side = state.units[state.active_hq].side
+    defenders = tuple(sorted(u.id for u in state.units.values() if u.hex == order.hex and u.side != side))
+    if not defenders:
+        return None
+    o = Odds(state, data, Combat(hq=state.active_hq, attackers=order.units, hex=order.hex, defenders=defenders))
+    return Assessment(attack=o.attack, defense=o.defense, computed_odds=o.computed.replace("-", ":"),
+                      odds=o.column.replace("-", ":"), die_modifier=o.drm, results=o.results(data),
+                      defender_supply={d: ("unsupplied" if state.units[d].unsupplied else "supplied") for d in defenders})

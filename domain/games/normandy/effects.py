@@ -1,0 +1,169 @@
+"""The effects of Normandy 1944: the facts the umpire rules, with stable wire tags."""
+from __future__ import annotations
+
+from typing import Any
+
+from domain.games.normandy.model import Combat
+from domain.kernel.effects import Effect
+
+
+class StepNotRuled(Effect, frozen=True, kw_only=True, tag="normandy.step_not_ruled"):
+    """A step of the sequence this version does not rule yet, said so in the log (never skipped
+    silently); `cite` names the rule."""
+
+    step: str
+    reason: str
+
+
+class PhaseBegun(Effect, frozen=True, kw_only=True, tag="normandy.phase_begun"):
+    """Per-phase records (moved, attacked, defended, acted, done) start empty."""
+
+
+class WeatherRolled(Effect, frozen=True, kw_only=True, tag="normandy.weather"):
+    weather: str
+    roll: int | None = None  # None: the weather is fixed (turn 1, a scenario's start)
+    modifier: int = 0
+    drm_next: int = 0
+    storm_test: bool = False
+
+
+class StormTested(Effect, frozen=True, kw_only=True, tag="normandy.storm_test"):
+    roll: int | None
+    storm: bool
+    weather: str
+
+
+class InitiativeRolled(Effect, frozen=True, kw_only=True, tag="normandy.initiative"):
+    first: str
+    rolls: dict[str, int] = {}
+    totals: dict[str, int] = {}
+
+
+class SupplyTraced(Effect, frozen=True, kw_only=True, tag="normandy.supply"):
+    """The Logistics Phase's supply check (§7.3, §7.4): who is unsupplied for the turn."""
+
+    unsupplied: tuple[str, ...]
+
+
+class MarkersReceived(Effect, frozen=True, kw_only=True, tag="normandy.markers_received"):
+    side: str
+    count: int
+    roll: int | None = None
+
+
+class MarkerGiven(Effect, frozen=True, kw_only=True, tag="normandy.marker_given"):
+    side: str
+    hq: str | None  # None: no HQ may take it, the marker is lost
+
+
+class UnitPlaced(Effect, frozen=True, kw_only=True, tag="normandy.unit_placed"):
+    unit: str
+    at: str
+    reason: str
+
+
+class UnitMoved(Effect, frozen=True, kw_only=True, tag="normandy.unit_moved"):
+    unit: str
+    path: tuple[str, ...]
+    cost: int
+    allowance: int
+    minimum_move: bool = False
+
+
+class ControlChanged(Effect, frozen=True, kw_only=True, tag="normandy.control"):
+    hexes: tuple[str, ...]
+    side: str
+
+
+class SeatDone(Effect, frozen=True, kw_only=True, tag="normandy.seat_done"):
+    seat: str
+
+
+class HQActed(Effect, frozen=True, kw_only=True, tag="normandy.hq_acted"):
+    hq: str
+    action: str
+    marker_spent: bool = False
+    controls: tuple[str, ...] = ()
+
+
+class ActivationEnded(Effect, frozen=True, kw_only=True, tag="normandy.activation_ended"):
+    hq: str
+
+
+class AttackDeclared(Effect, frozen=True, kw_only=True, tag="normandy.attack_declared"):
+    combat: Combat
+
+
+class DefensiveSupport(Effect, frozen=True, kw_only=True, tag="normandy.defensive_support"):
+    hq: str | None
+
+
+class AttackResolved(Effect, frozen=True, kw_only=True, tag="normandy.attack_resolved"):
+    attack: int
+    defense: int
+    computed_odds: str
+    right_shifts: int
+    left_shifts: int
+    odds: str
+    roll: int
+    drm: int
+    result: str
+    shifts: dict[str, int] = {}
+
+
+class StepLost(Effect, frozen=True, kw_only=True, tag="normandy.step_lost"):
+    unit: str
+    eliminated: bool = False
+    to: str | None = None  # the box of an eliminated unit: cadre or captured
+
+
+class HQDestroyed(Effect, frozen=True, kw_only=True, tag="normandy.hq_destroyed"):
+    hq: str
+    returns: int  # the turn it comes back (§5.4)
+
+
+class RetreatBegun(Effect, frozen=True, kw_only=True, tag="normandy.retreat_begun"):
+    """The defenders that must retreat, in the order their owner is asked (§6.4: all units in the hex)."""
+
+    units: tuple[str, ...]
+
+
+class UnitRetreated(Effect, frozen=True, kw_only=True, tag="normandy.unit_retreated"):
+    unit: str
+    to: str
+
+
+class UnitAdvanced(Effect, frozen=True, kw_only=True, tag="normandy.unit_advanced"):
+    unit: str
+    to: str
+
+
+class CombatEnded(Effect, frozen=True, kw_only=True, tag="normandy.combat_ended"):
+    pass
+
+
+class HQsReset(Effect, frozen=True, kw_only=True, tag="normandy.hqs_reset"):
+    pass
+
+
+class Reorganised(Effect, frozen=True, kw_only=True, tag="normandy.reorganised"):
+    pass
+
+
+class DepotChanged(Effect, frozen=True, kw_only=True, tag="normandy.depot"):
+    hex: str
+    side: str | None  # None: destroyed
+    nat: str = ""
+    kind: str = ""
+    prov: str = "rulebook"
+
+
+class FlagSet(Effect, frozen=True, kw_only=True, tag="normandy.flag"):
+    name: str
+    value: Any = True
+
+
+NormandyEffect = (StepNotRuled | PhaseBegun | WeatherRolled | StormTested | InitiativeRolled | SupplyTraced
+                  | MarkersReceived | MarkerGiven | UnitPlaced | UnitMoved | ControlChanged | SeatDone | HQActed
+                  | ActivationEnded | AttackDeclared | DefensiveSupport | AttackResolved | StepLost | HQDestroyed
+                  | RetreatBegun | UnitRetreated | UnitAdvanced | CombatEnded | HQsReset | Reorganised | DepotChanged | FlagSet)

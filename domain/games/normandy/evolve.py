@@ -1,0 +1,104 @@
+"""How each Normandy effect changes the state (the kernel has already folded its Core part)."""
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain.games.normandy import effects as fx
+from domain.games.normandy.model import BOXES, CAPTURED, RETURNING, Depot, State, Unit
+
+
+def evolve(state: State, e: Any) -> State:
+    match e:
+        case fx.PhaseBegun():
+            return replace(state, done=(), moved=(), attacked=(), defended=(), acted=(), active_hq=None, storm=False)
+        case fx.WeatherRolled(weather=w, drm_next=drm, storm_test=armed):
+            return replace(state, weather=w, weather_drm=drm, storm_armed=armed)
+        case fx.StormTested(storm=storm, weather=w):
+            return replace(state, storm=storm, weather=w)
+        case fx.InitiativeRolled(first=first):
+            return replace(state, first=first, controlled={})
+        case fx.SupplyTraced(unsupplied=out):
+            units = {k: (replace(u, unsupplied=k in out) if u.unsupplied != (k in out) else u) for k, u in state.units.items()}
+            return replace(state, units=units)
+        case fx.MarkersReceived(side=side, count=n):
+            return replace(state, markers_due={**state.markers_due, side: n})
+        case fx.MarkerGiven(side=side, hq=hq):
+            due = {**state.markers_due, side: state.markers_due.get(side, 0) - 1}
+            s = replace(state, markers_due={k: v for k, v in due.items() if v > 0})
+            return _unit(s, hq, markers=s.units[hq].markers + 1) if hq else s
+        case fx.UnitPlaced(unit=uid, at=at):
+            if at in BOXES:
+                return _unit(state, uid, hex=None, box=at)
+            return _unit(state, uid, hex=at, box=None)
+        case fx.UnitMoved(unit=uid, path=path):
+            return replace(_unit(state, uid, hex=path[-1], box=None), moved=state.moved + (uid,))
+        case fx.ControlChanged(hexes=hexes, side=side):
+            return replace(state, control={**state.control, **dict.fromkeys(hexes, side)})
+        case fx.SeatDone(seat=seat):
+            return replace(state, done=state.done + (seat,))
+        case fx.HQActed(hq=hq, action=action, marker_spent=spent, controls=controls):
+            s = replace(state, acted=state.acted + (hq,))
+            if action == "combat":
+                s = replace(s, active_hq=hq, controlled={**s.controlled, **dict.fromkeys(controls, hq)})
+            return _unit(s, hq, markers=s.units[hq].markers - 1) if spent else s
+        case fx.ActivationEnded(hq=hq):
+            return replace(_unit(state, hq, finished=True), active_hq=None)
+        case fx.AttackDeclared(combat=c):
+            return replace(state, combat=c, attacked=state.attacked + c.attackers, defended=state.defended + (c.hex,))
+        case fx.DefensiveSupport(hq=hq):
+            assert state.combat is not None
+            s = replace(state, combat=replace(state.combat, defense_hq=hq, asked_support=True))
+            return _unit(s, hq, finished=True) if hq else s
+        case fx.AttackResolved():
+            return state
+        case fx.StepLost(unit=uid, eliminated=gone, to=to):
+            u = state.units[uid]
+            if gone:
+                s = _unit(state, uid, hex=None, box=to or CAPTURED, lost=u.lost + 1, d=0, markers=0)
+                return _drop_from_combat(s, uid)
+            return _unit(state, uid, lost=u.lost + 1)
+        case fx.HQDestroyed(hq=hq, returns=turn):
+            return _drop_from_combat(_unit(state, hq, hex=None, box=RETURNING, due=turn, markers=0, finished=False), hq)
+        case fx.RetreatBegun(units=units):
+            assert state.combat is not None
+            return replace(state, combat=replace(state.combat, retreating=units))
+        case fx.UnitRetreated(unit=uid, to=to):
+            s = _unit(state, uid, hex=to)
+            assert s.combat is not None
+            return replace(s, combat=replace(s.combat, retreating=tuple(x for x in s.combat.retreating if x != uid)))
+        case fx.UnitAdvanced(unit=uid, to=to):
+            return _unit(state, uid, hex=to)
+        case fx.CombatEnded():
+            return replace(state, combat=None)
+        case fx.HQsReset():
+            units = {k: (replace(u, finished=False) if u.finished else u) for k, u in state.units.items()}
+            return replace(state, units=units)
+        case fx.Reorganised():  # §1.1.5: D1 removed, D2 to D1
+            units = {k: (replace(u, d=u.d - 1) if u.d else u) for k, u in state.units.items()}
+            return replace(state, units=units)
+        case fx.DepotChanged(hex=h, side=side, nat=nat, kind=kind, prov=prov):
+            depots = dict(state.depots)
+            if side is None:
+                depots.pop(h, None)
+            else:
+                depots[h] = Depot(side=side, nat=nat, kind=kind, prov=prov)
+            return replace(state, depots=depots)
+        case fx.FlagSet(name=name, value=value):
+            return replace(state, flags={**state.flags, name: value})
+    return state
+
+
+def _unit(state: State, uid: str, **changes: Any) -> State:
+    u: Unit = state.units[uid]
+    return replace(state, units={**state.units, uid: replace(u, **changes)})
+
+
+def _drop_from_combat(state: State, uid: str) -> State:
+    c = state.combat
+    if c is None:
+        return state
+    return replace(state, combat=replace(c, attackers=tuple(x for x in c.attackers if x != uid),
+                                         defenders=tuple(x for x in c.defenders if x != uid),
+                                         retreating=tuple(x for x in c.retreating if x != uid)))

@@ -1,0 +1,51 @@
+"""§6.10 Losses: a step loss flips a counter; a unit with no step left is eliminated to the Cadre box
+(destroyed after a retreat: captured for good, §6.6). §11.3: each step inflicted is +1 VP, +1 more
+for an elite unit. §5.4: an HQ whose hex loses its last unit is destroyed and returns next turn."""
+from __future__ import annotations
+
+from domain.games.normandy import cite
+from domain.games.normandy.data import GameData, data_of
+from domain.games.normandy.effects import HQDestroyed, StepLost
+from domain.games.normandy.model import CADRE, CAPTURED, State
+from domain.games.normandy.units import enemy, is_combat, is_hq
+from domain.kernel.adjudication import Adjudication
+from domain.kernel.effects import LedgerPosted
+
+VP = "vp"
+
+
+def lose_steps(adj: Adjudication, units: tuple[str, ...], steps: int, *, retreat: bool = False) -> None:
+    """`steps` losses spread over `units` by the owner's default (option Q22): the unit with most
+    steps left takes each one."""
+    data: GameData = data_of(adj)
+    for _ in range(steps):
+        state: State = adj.state
+        alive = [u for u in (state.units[x] for x in units) if u.hex is not None and is_combat(data, u.id)]
+        if not alive:
+            return
+        u = max(alive, key=lambda x: (data.values[x.id].steps - x.lost, x.id))
+        one_step(adj, u.id, retreat=retreat)
+
+
+def one_step(adj: Adjudication, uid: str, *, retreat: bool = False) -> None:
+    data: GameData = data_of(adj)
+    state: State = adj.state
+    u = state.units[uid]
+    v = data.values[uid]
+    gone = u.lost + 1 >= v.steps
+    citations = (cite.LOSSES, cite.ruling("Q22_losses_allocated_by", "owner_default_largest")) + ((cite.RETREAT,) if retreat else ())
+    adj.emit(StepLost(unit=uid, eliminated=gone, to=(CAPTURED if retreat else CADRE) if gone else None, cite=citations))
+    points = 1 + (1 if v.elite else 0)
+    adj.emit(LedgerPosted(ledger=VP, owner=enemy(u.side), kind="credit", amount=points, cite=(cite.VICTORY,)))
+    if gone and u.hex is not None:
+        hq_alone(adj, u.hex)
+
+
+def hq_alone(adj: Adjudication, h: str) -> None:
+    """§5.4: HQs left in a hex whose units were all destroyed in combat share their fate."""
+    data: GameData = data_of(adj)
+    state: State = adj.state
+    here = [u for u in state.units.values() if u.hex == h]
+    if here and all(is_hq(data, u.id) for u in here):
+        for u in here:
+            adj.emit(HQDestroyed(hq=u.id, returns=state.core.clock.turn + 1, cite=(cite.HQ_DESTRUCTION,)))

@@ -1,0 +1,96 @@
+"""Normandy 1944's state: units on the map or in a holding box, the weather, the initiative, the
+once-per-phase records, hex control, the depots and the combat under way.
+
+Invariant of this version: a land hex holds the units of one side only (Confusion, §6.11, where
+both sides share a hex, is deferred, and no rule of this version creates it); `invariants` checks it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.kernel.core import Core
+
+# Holding boxes of a unit off the map (the strategic map's boxes are deferred with the off-map layer).
+PENDING = "pending"  # a reinforcement not yet due, or due and not yet entered
+RESERVE = "strategic_reserve"  # §1.1.2.1: Allied reinforcements wait here to land
+CADRE = "cadre"  # §6.10: destroyed in combat, may be rebuilt after a Rest period
+CAPTURED = "captured"  # §6.6: destroyed in a retreat, permanently lost
+RETURNING = "returning"  # §5.4: a destroyed HQ, back as a reinforcement next turn
+SETUP = "setup"  # a unit its owner sets up at the start (Scenario 2's set-up decisions)
+BOXES = (PENDING, RESERVE, CADRE, CAPTURED, RETURNING, SETUP)
+
+
+class Unit(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    side: str
+    hex: str | None = None
+    box: str | None = None
+    lost: int = 0  # steps lost (the face shown)
+    d: int = 0  # disorganisation level (§6.5): 0, 1 (D1) or 2 (D2)
+    finished: bool = False  # an HQ on its "finished" side (§0.1.1)
+    markers: int = 0  # Offensive markers stacked with this HQ (§0.2.1: at most two in a hex)
+    unsupplied: bool = False  # §7.4: for the turn, from the Logistics Phase
+    due: int = 0  # the turn a pending unit arrives
+
+
+class Depot(msgspec.Struct, frozen=True, kw_only=True):
+    side: str
+    nat: str  # the nationality group it lands (§7.1: Utah/Omaha US, Gold/Juno/Sword British)
+    kind: str  # beach, port, mulberry, cherbourg, german
+    prov: str  # rulebook or inferred
+
+
+class Combat(msgspec.Struct, frozen=True, kw_only=True):
+    """An attack being resolved: declared, waiting for the inactive side's support or a retreat."""
+
+    hq: str
+    attackers: tuple[str, ...]
+    hex: str
+    defenders: tuple[str, ...]
+    defense_hq: str | None = None
+    asked_support: bool = False
+    retreating: tuple[str, ...] = ()  # defenders still to retreat, in order
+    vacated: bool = False
+    tas: bool = False
+
+
+class State(msgspec.Struct, frozen=True, kw_only=True):
+    core: Core
+    units: dict[str, Unit]
+    weather: str = "clear"
+    weather_drm: int = 0
+    storm_armed: bool = False  # an unmodified 6 on this turn's weather roll (§1.1.1.1)
+    storm: bool = False  # a storm in the phase under way
+    skip_storm_test: bool = False  # a storm in B: no test in the next A
+    first: str = "allied"  # Player 1, the side with the initiative (§1.1.1.3)
+    done: tuple[str, ...] = ()  # seats finished with the current phase
+    moved: tuple[str, ...] = ()
+    attacked: tuple[str, ...] = ()  # units that attacked this phase (§6.1)
+    defended: tuple[str, ...] = ()  # hexes attacked this phase (§6.1)
+    acted: tuple[str, ...] = ()  # HQs that chose Pass or Combat this combat phase (§1.1.3)
+    active_hq: str | None = None
+    controlled: dict[str, str] = {}  # unit -> the HQ controlling it this turn (§5.1)
+    control: dict[str, str] = {}  # hex -> the side controlling it
+    depots: dict[str, Depot] = {}
+    markers_due: dict[str, int] = {}  # side -> Offensive markers still to give to HQs this Logistics Phase
+    combat: Combat | None = None
+    flags: dict[str, Any] = {}
+
+
+def invariants(state: State) -> list[str]:
+    """What must hold after every ruling: one side per hex (no Confusion in this version), every
+    unit either on a hex or in a box, steps lost below steps."""
+    out = []
+    sides: dict[str, set[str]] = {}
+    for u in state.units.values():
+        if (u.hex is None) == (u.box is None):
+            out.append(f"{u.id}: on a hex xor in a box")
+        if u.hex:
+            sides.setdefault(u.hex, set()).add(u.side)
+    out += [f"{h}: held by both sides without Confusion" for h, s in sides.items() if len(s) > 1]
+    top = state.core.top()
+    if state.combat is None and top is not None and top.kind in ("retreat", "defensive_support", "advance"):
+        out.append("a combat decision is open with no combat")
+    return out

@@ -1,0 +1,162 @@
+"""§4.1.1 On Map Movement with §2.2's terrain and roads and §3's zones of control: a unit pays the
+TEC cost of each hex it enters (the road cost instead, along a road or railway hexside, which also
+cancels the river), stops on entering an enemy zone of control, pays extra to leave one, never
+enters an enemy-occupied hex, and may always move one hex. Arriving units enter by their entry
+hex, paying for it (option Q11)."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from domain.games.normandy import cite, stacking, zoc
+from domain.games.normandy.data import GameData, data_of
+from domain.games.normandy.effects import ControlChanged, FlagSet, UnitMoved
+from domain.games.normandy.model import PENDING, State, Unit
+from domain.games.normandy.orders import Move
+from domain.games.normandy.units import movement, owns
+from domain.kernel.adjudication import Adjudication
+from domain.kernel.citation import Citation
+from domain.kernel.commands import Reject
+from domain.kernel.paths import reachable
+
+ROAD = frozenset({"road", "railway"})
+
+
+class Context:
+    """What one unit's move needs, worked out once: the enemy's hexes, its EZOC, the TEC column."""
+
+    def __init__(self, state: State, data: GameData, u: Unit):
+        self.data = data
+        self.uid = u.id
+        v = data.values[u.id]
+        self.col = "motorized" if v.motorized else "non_motorized"
+        self.armored = v.armored
+        self.enemy_hexes = frozenset(x.hex for x in state.units.values() if x.hex is not None and x.side != u.side)
+        self.ezoc = zoc.ezoc(state, data, u.side)
+        self.leave = zoc.leave_cost(data, u.id)
+        self.area = data.playable(state.core.scenario)
+
+    def cost(self, frm: str, to: str, via: str | None = None, _: Any = None) -> int | None:
+        data = self.data
+        if not data.land(to) or to in self.enemy_hexes or (self.area is not None and to not in self.area):
+            return None
+        tec = data.tec
+        sides = data.side_features(frm, to)
+        if sides & ROAD:
+            c = tec["road"][self.col]
+        else:
+            row = tec[data.hexes[to].terrain]
+            c = row[self.col]
+            if c is None:
+                if self.armored:
+                    return None  # the TEC's prohibited terrain for armour (marsh)
+                c = row["non_motorized"]
+            if "river" in sides:
+                c += tec["river"][self.col]
+        if frm in self.ezoc:
+            c += self.leave
+        return int(c)
+
+    def stops(self, h: str, _: Any = None) -> bool:
+        return h in self.ezoc
+
+
+def destinations(state: State, data: GameData, u: Unit) -> dict[str, tuple[str, ...]]:
+    """Every hex the unit may end its move in (stacking permitting), with one path to it."""
+    if u.hex is None:
+        return {}
+    ctx = Context(state, data, u)
+    reach = reachable(data.graph, u.hex, movement(data, u), ctx.cost, stops=ctx.stops, minimum_move=True)
+    out = {}
+    for h in reach.costs:
+        if h != u.hex and stacking.fits(state, data, h, (u.id,), (u.id,)):
+            out[h] = reach.path(h)[1:]
+    return out
+
+
+def entries(state: State, data: GameData, u: Unit, hexes: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """An arriving unit's moves from its entry hexes: the entry hex paid from its allowance (Q11)."""
+    ctx = Context(state, data, u)
+    out: dict[str, tuple[str, ...]] = {}
+    for e in hexes:
+        if not data.land(e) or e in ctx.enemy_hexes:
+            continue
+        first = ctx.cost(e, e)
+        if first is None:
+            continue
+        if stacking.fits(state, data, e, (u.id,)):
+            out.setdefault(e, (e,))
+        if e in ctx.ezoc:
+            continue
+        reach = reachable(data.graph, e, max(0, movement(data, u) - first), ctx.cost, stops=ctx.stops)
+        for h in reach.costs:
+            if h not in out and h != e and stacking.fits(state, data, h, (u.id,)):
+                out[h] = (e,) + reach.path(h)[1:]
+    return out
+
+
+def legal(state: State, data: GameData, seat: str, arrivals: Callable[[Unit], tuple[str, ...]], unit: str | None = None) -> list[Move]:
+    orders: list[Move] = []
+    for u in sorted(state.units.values(), key=lambda x: x.id):
+        if (unit is not None and u.id != unit) or u.id in state.moved or not owns(state, data, seat, u.id):
+            continue
+        if data.values[u.id].cls == "garrison" or movement(data, u) <= 0 and u.hex is not None:
+            continue
+        if u.hex is not None:
+            orders += [Move(unit=u.id, path=p) for _, p in sorted(destinations(state, data, u).items())]
+        elif u.box == PENDING and u.due <= state.core.clock.turn:
+            orders += [Move(unit=u.id, path=p) for _, p in sorted(entries(state, data, u, arrivals(u)).items())]
+    return orders
+
+
+def move(adj: Adjudication, seat: str, order: Move, arrivals: Callable[[Unit], tuple[str, ...]]) -> None:
+    state: State = adj.state
+    data: GameData = data_of(adj)
+    u = state.units.get(order.unit)
+    if u is None or not owns(state, data, seat, u.id):
+        raise Reject("not_your_unit", f"{order.unit} is not a unit of yours.", cite.MOVEMENT)
+    if u.id in state.moved:
+        raise Reject("already_moved", f"{u.id} has moved this phase; a unit's move is completed before the next.", cite.MOVEMENT)
+    if not order.path:
+        raise Reject("empty_path", "Name the hexes the unit enters.", cite.MOVEMENT)
+    ctx = Context(state, data, u)
+    allowance = movement(data, u)
+    if u.hex is None:
+        if not (u.box == PENDING and u.due <= state.core.clock.turn):
+            raise Reject("not_arrived", f"{u.id} is not on the map and not due to arrive.", cite.ARRIVAL)
+        if order.path[0] not in arrivals(u):
+            raise Reject("not_an_entry_hex", f"{u.id} enters by one of {', '.join(arrivals(u))}.", cite.ARRIVAL,
+                         entries=list(arrivals(u)))
+        start, steps = order.path[0], order.path[1:]
+        spent = ctx.cost(start, start)
+        if spent is None:
+            raise Reject("entry_blocked", f"{start} cannot be entered (enemy-occupied or prohibited).", cite.ARRIVAL)
+        minimum = False
+    else:
+        start, steps, spent, minimum = u.hex, order.path, 0, len(order.path) == 1
+    here = start
+    for i, h in enumerate(steps):
+        if not data.grid.adjacent(here, h):
+            raise Reject("not_adjacent", f"{h} is not adjacent to {here}.", cite.MOVEMENT, at=h)
+        if here in ctx.ezoc and here != start:
+            raise Reject("zoc_stop", f"{here} is in an enemy zone of control: the move stops there.", cite.ZOC, at=here)
+        c = ctx.cost(here, h)
+        if c is None:
+            code = "enemy_occupied" if h in ctx.enemy_hexes else "prohibited"
+            raise Reject(code, f"{h} may not be entered.", cite.NO_ENEMY_HEX if code == "enemy_occupied" else cite.TERRAIN, at=h)
+        spent += c
+        here = h
+    if spent > allowance and not (minimum and u.hex is not None):
+        raise Reject("too_far", f"The path costs {spent} MP; {u.id} has {allowance}.", cite.MOVEMENT, cost=spent, allowance=allowance)
+    dest = order.path[-1]
+    if not stacking.fits(state, data, dest, (u.id,), (u.id,)):
+        raise Reject("overstacked", f"{dest} would exceed the stacking limits (5 SP, one SV-0 unit, one HQ, no US with British).",
+                     cite.STACKING, at=dest)
+    full = ((u.hex,) if u.hex else ()) + order.path
+    citations: tuple[Citation, ...] = (cite.MOVEMENT, cite.TERRAIN) + ((cite.MINIMUM_MOVE,) if spent > allowance else ()) + \
+                ((cite.ARRIVAL, cite.ruling("Q11_entry_cost", "entry_hex_paid")) if u.hex is None else ())
+    adj.emit(UnitMoved(unit=u.id, path=full, cost=spent, allowance=allowance, minimum_move=spent > allowance, cite=citations))
+    taken = tuple(h for h in order.path if state.control.get(h) != u.side)
+    if taken:
+        adj.emit(ControlChanged(hexes=taken, side=u.side, cite=(cite.rb("§0.2.2 Control Markers", 56, 57),)))
+    if u.side == "german" and "0617" in order.path and not state.flags.get("german_entered_utah"):
+        adj.emit(FlagSet(name="german_entered_utah", cite=(cite.SCENARIO_1_VICTORY,)))

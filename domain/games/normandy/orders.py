@@ -1,0 +1,166 @@
+"""The orders of Normandy 1944 (digest §1.3), with stable wire tags. Orders of rules this version
+defers are still decodable, so that a player who sends one is told so, with its citation:
+`not_built` for a rule of turns >= 1, `not_in_this_ruleset_version` for Turn 0 (D-Day)."""
+from __future__ import annotations
+
+from typing import Literal
+
+from domain.kernel.commands import Order
+
+
+class EndPhase(Order, frozen=True, kw_only=True, tag="end_phase"):
+    """This seat is done with the current phase (the phase ends when every seat of its side is)."""
+
+
+class SetupPlace(Order, frozen=True, kw_only=True, tag="setup_place"):
+    """Scenario 2's set-up decisions: a unit placed in its printed area (L499, L575)."""
+
+    unit: str
+    at: str
+
+
+class GiveMarker(Order, frozen=True, kw_only=True, tag="give_marker"):
+    """An Offensive marker stacked with an HQ (§1.1.1.2; Scenario 2's two markers, L576)."""
+
+    hq: str
+
+
+class Move(Order, frozen=True, kw_only=True, tag="move"):
+    """One unit's move (§4.1.1): the hexes entered, in order, from its hex; or, for a unit arriving,
+    from the entry hex (`path[0]`, paid, option Q11)."""
+
+    unit: str
+    path: tuple[str, ...]
+
+
+class Land(Order, frozen=True, kw_only=True, tag="land"):
+    """An Allied unit lands from the Strategic Reserve at a depot of its nationality (§4.2, §7.1);
+    it stops there (Q&A 56)."""
+
+    unit: str
+    at: str
+
+
+class SetReserve(Order, frozen=True, kw_only=True, tag="set_reserve"):
+    """Put an armoured or Panzergrenadier unit in Reserve for Exploitation (§4.1.1): deferred."""
+
+    unit: str
+
+
+class ActivateHQ(Order, frozen=True, kw_only=True, tag="activate_hq"):
+    """§1.1.3: an HQ chooses Pass or Combat."""
+
+    hq: str
+    action: Literal["pass", "combat"]
+
+
+class Attack(Order, frozen=True, kw_only=True, tag="attack"):
+    """An attack by units under the activated HQ on one adjacent hex (§6.1)."""
+
+    units: tuple[str, ...]
+    hex: str
+
+
+class EndActivation(Order, frozen=True, kw_only=True, tag="end_activation"):
+    """The activated HQ's combats are over; it is flipped to its finished side (§1.1.3)."""
+
+
+class Support(Order, frozen=True, kw_only=True, tag="support"):
+    """The inactive side's answer to a defensive-support decision (§5.3): an HQ, or none."""
+
+    frame: int
+    hq: str | None = None
+
+
+class Retreat(Order, frozen=True, kw_only=True, tag="retreat"):
+    """The owner's retreat path for one unit (§6.6): the hex it retreats to."""
+
+    frame: int
+    to: str
+
+
+class Advance(Order, frozen=True, kw_only=True, tag="advance"):
+    """The attacker advances one attacking stack into the vacated hex, or declines (§6.7)."""
+
+    frame: int
+    stack: str | None = None  # the hex of the attacking stack that advances
+
+
+# --- rules this version defers ------------------------------------------------------------------
+
+
+class AssignAir(Order, frozen=True, kw_only=True, tag="assign_air"):
+    """§1.1.1.1, §9: air counters to missions."""
+
+    counter: str
+    mission: str
+
+
+class Bombard(Order, frozen=True, kw_only=True, tag="bombard"):
+    """§6.2, §9.3, §9.4: naval, air or carpet bombardment."""
+
+    hex: str
+    kind: str
+
+
+class Overrun(Order, frozen=True, kw_only=True, tag="overrun"):
+    """§4.3."""
+
+    units: tuple[str, ...]
+    hex: str
+
+
+class SpecialOperation(Order, frozen=True, kw_only=True, tag="special_operation"):
+    """§4.4."""
+
+    unit: str
+    kind: str
+    hex: str
+
+
+class OffMapMove(Order, frozen=True, kw_only=True, tag="offmap_move"):
+    """§4.1.2, §5.2."""
+
+    units: tuple[str, ...]
+    boxes: tuple[str, ...]
+
+
+class PutToRest(Order, frozen=True, kw_only=True, tag="put_to_rest"):
+    """§1.1.1.3."""
+
+    unit: str
+
+
+class AirborneSupply(Order, frozen=True, kw_only=True, tag="airborne_supply"):
+    """§7.5."""
+
+    units: tuple[str, ...]
+
+
+class Drop(Order, frozen=True, kw_only=True, tag="drop"):
+    """Turn 0, O.1: a paratroop drop."""
+
+    unit: str
+    hex: str
+
+
+class LandWave(Order, frozen=True, kw_only=True, tag="land_wave"):
+    """Turn 0, A.1/B.1: a landing wave on its assigned beach hexes."""
+
+    units: tuple[str, ...]
+    hex: str
+
+
+class Place79th(Order, frozen=True, kw_only=True, tag="place_79th"):
+    """Turn 0, A.1: the 79th Armoured across a British beach hexside."""
+
+    unit: str
+    hexside: str
+
+
+NormandyOrder = (EndPhase | SetupPlace | GiveMarker | Move | Land | SetReserve | ActivateHQ | Attack | EndActivation
+                 | Support | Retreat | Advance | AssignAir | Bombard | Overrun | SpecialOperation | OffMapMove
+                 | PutToRest | AirborneSupply | Drop | LandWave | Place79th)
+DEFERRED = (SetReserve, AssignAir, Bombard, Overrun, SpecialOperation, OffMapMove, PutToRest, AirborneSupply)
+TURN_ZERO = (Drop, LandWave, Place79th)
+ANSWERS = (Support, Retreat, Advance)

@@ -1,0 +1,35 @@
+"""§2.1 Stacking: up to 5 stacking points a hex, plus one unit of stacking value 0 and one HQ;
+American and British units never share a hex (§8). Limits come from the pack's stacking chart."""
+from __future__ import annotations
+
+from domain.games.normandy.data import GameData
+from domain.games.normandy.model import State
+from domain.games.normandy.units import is_hq
+
+
+def limits(data: GameData) -> dict[str, int]:
+    return {k: int(v["limit"]) for k, v in data.chart("stacking").items()}
+
+
+def fits(state: State, data: GameData, h: str, arriving: tuple[str, ...], leaving: tuple[str, ...] = ()) -> bool:
+    """Would the hex be within the limits with `arriving` in it and `leaving` gone?"""
+    lim = limits(data)
+    ids = [u.id for u in state.units.values() if u.hex == h and u.id not in leaving and u.id not in arriving] + list(arriving)
+    sp = sv0 = hqs = 0
+    groups = set()
+    for uid in ids:
+        v = data.values[uid]
+        if v.nat != "german":
+            groups.add(v.nat)
+        if is_hq(data, uid):
+            hqs += 1
+        elif v.sv == 0:
+            sv0 += 1
+        else:
+            sp += v.sv
+    return sp <= lim["stacking_points"] and sv0 <= lim["sv0_units"] and hqs <= lim["hq"] and len(groups) <= 1
+
+
+def overstacked(state: State, data: GameData, side: str) -> list[str]:
+    hexes = sorted({u.hex for u in state.units.values() if u.hex is not None and u.side == side})
+    return [h for h in hexes if not fits(state, data, h, ())]

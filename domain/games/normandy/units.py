@@ -1,0 +1,77 @@
+"""Reading units: the face they show, their current values, who owns them, what stands in a hex."""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from domain.games.normandy.data import GERMAN, GameData, Values
+from domain.games.normandy.model import State, Unit
+
+# §8 and §11: the Allied side may have one seat or two (US, British/Canadian). A unit belongs to
+# the seat of its nationality group when the scenario has it, else to the side's only seat.
+SEAT_OF_GROUP = {"us": "us", "british": "british", "german": "german"}
+
+
+def seat_of(state: State, data: GameData, uid: str) -> str:
+    u = state.units[uid]
+    seats = state.core.layout.seats_of(u.side)
+    wanted = SEAT_OF_GROUP.get(data.values[uid].nat, "")
+    return wanted if wanted in seats else seats[0]
+
+
+def owns(state: State, data: GameData, seat: str, uid: str) -> bool:
+    return seat_of(state, data, uid) == seat
+
+
+def face(v: Values, u: Unit) -> int:
+    return min(u.lost, v.steps - 1)
+
+
+def attack(data: GameData, u: Unit) -> int:
+    """§7.4: an unsupplied unit has no attack value."""
+    v = data.values[u.id]
+    return 0 if u.unsupplied else v.attack[face(v, u)]
+
+
+def defense(data: GameData, u: Unit) -> int:
+    """§7.4: an unsupplied unit's defence is halved, rounded up."""
+    v = data.values[u.id]
+    d = v.defense[face(v, u)]
+    return -(-d // 2) if u.unsupplied else d
+
+
+def movement(data: GameData, u: Unit) -> int:
+    """§7.4: an unsupplied motorised unit moves at half (non-motorised units keep their allowance)."""
+    v = data.values[u.id]
+    m = v.movement[face(v, u)]
+    return m // 2 if u.unsupplied and v.motorized else m
+
+
+def is_combat(data: GameData, uid: str) -> bool:
+    return data.values[uid].cls in ("combat", "garrison", "partisan", "ffi")
+
+
+def is_hq(data: GameData, uid: str) -> bool:
+    return data.values[uid].cls == "hq"
+
+
+def on_map(state: State) -> list[Unit]:
+    return [u for u in state.units.values() if u.hex is not None]
+
+
+def by_hex(state: State) -> dict[str, list[Unit]]:
+    out: dict[str, list[Unit]] = defaultdict(list)
+    for u in state.units.values():
+        if u.hex is not None:
+            out[u.hex].append(u)
+    return out
+
+
+def side_at(state: State, h: str) -> str | None:
+    for u in state.units.values():
+        if u.hex == h:
+            return u.side
+    return None
+
+
+def enemy(side: str) -> str:
+    return "allied" if side == GERMAN else GERMAN
