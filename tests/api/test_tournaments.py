@@ -220,3 +220,29 @@ def test_the_tournament_page_is_served_and_reads_only_the_public_api(client, org
     script = client.get("/web/js/tournament.js")
     assert script.status_code == 200
     assert set(re.findall(r"`(/v1/[^`$]*)", script.text)) == {"/v1/tournaments/"}
+
+
+def test_manual_pairings_and_forbidden_pairs_are_taken_and_recorded_in_the_round_event(client, org):
+    tid = client.post("/v1/tournaments", json={"name": "Swiss", "scenario": SCENARIO, "format": "swiss", "rounds": 2},
+                      headers=org).json()["id"]
+    enter(client, org, tid, 4)
+    manual = client.post(f"/v1/tournaments/{tid}/rounds", json={"pairings": [["e4", "e1"], ["e2", "e3"]]}, headers=org)
+    assert manual.status_code == 201, manual.text
+    assert [sorted(set(g["seats"].values())) for g in manual.json()["games"]] == [["e1", "e4"], ["e2", "e3"]]
+    seats = manual.json()["games"][0]["seats"]
+    assert {s: e for s, e in seats.items() if s.startswith("blue")} == {"blue-1": "e4", "blue-2": "e4"}
+    twice = client.post(f"/v1/tournaments/{tid}/rounds", json={"pairings": [["e1", "e1"]]}, headers=org)
+    assert twice.status_code == 409  # round 1 is still open: its games are in play
+    lines = client.get(f"/v1/tournaments/{tid}/export").content.splitlines()
+    assert b'manual\\":true' in lines[-1]
+    for g in manual.json()["games"]:
+        client.post(f"/v1/games/{g['id']}/commands", json={"type": "end", "reason": "test"}, headers=org)
+    deadline = time.monotonic() + 30
+    while any(client.get(f"/v1/games/{g['id']}").json()["status"] != "finished" for g in manual.json()["games"]):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    second = client.post(f"/v1/tournaments/{tid}/rounds", json={"forbidden": [["e1", "e2"]]}, headers=org)
+    assert second.status_code == 201, second.text
+    met = {frozenset(g["seats"].values()) for g in second.json()["games"]}
+    assert frozenset(("e1", "e2")) not in met and frozenset(("e1", "e4")) not in met
+    assert b'forbidden\\":[[\\"e1\\",\\"e2\\"]]' in client.get(f"/v1/tournaments/{tid}/export").content.splitlines()[-1]
