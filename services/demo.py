@@ -26,6 +26,7 @@ import httpx
 from infra import localservices
 from infra.auth import open_tokens
 from services.bots import entrant
+from services.bots.client import Client
 from services.bots.greedy import choose as greedy_choose
 from services.config import from_env
 
@@ -124,9 +125,10 @@ def _bot(url: str, token: str, kind: str, seed: int, timings: list[float]) -> No
         sides = {s["id"]: s["side"] for sc in httpx.get(f"{url}/v1/scenarios", timeout=60).json()["scenarios"]
                  for s in sc["seats"]}
 
+        reader = Client(url, token)  # honours 429/503 and their Retry-After
+
         def choose(summary: dict, seat: str, orders: list[dict]) -> dict:
-            view = httpx.get(f"{url}/v1/games/{summary['id']}/state", params={"seat": seat},
-                             headers={"Authorization": f"Bearer {token}"}, timeout=60).json()["view"]
+            view = reader.state(summary["id"])["view"]
             return greedy_choose(view, orders, knowledge(summary["ruleset"]), sides[seat])
     else:
         def choose(summary: dict, seat: str, orders: list[dict]) -> dict:
