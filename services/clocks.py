@@ -24,7 +24,7 @@ from typing import Callable
 import msgspec
 
 from domain.kernel.commands import DeadlineReached
-from domain.tournament.events import RULESET, DeadlinePolicy
+from domain.tournament.events import DeadlinePolicy
 from infra.eventstore import Conflict, StoredEvent
 from services.tournaments import TournamentError, Tournaments
 
@@ -82,8 +82,6 @@ class Clocks:
         return touched
 
     def _tournament(self, tid: str) -> list[str]:
-        if self.store.head(tid).ruleset != RULESET:  # type: ignore[union-attr]
-            return []
         self.tournaments.record_finished(tid)
         t = self.tournaments.log.get(tid)
         if t.finished:

@@ -50,7 +50,7 @@ class TournamentQueries:
         return out.getvalue()
 
     def body(self, tid: str) -> dict[str, Any]:
-        version, t = self.log.load(tid)
+        version, recorded = self.log.load(tid)
         t = self.current(tid)
         head = self.store.head(tid)
         c = t.created
@@ -63,7 +63,7 @@ class TournamentQueries:
                               "turn": s["turn"], "label": s["label"], "to_act": s["to_act"],
                               "to_act_entrants": [g.seats[x] for x in s["to_act"] if x in g.seats],
                               "time_left": self._time_left(g.id, c, s),
-                              "result": s["result"], "recorded": g.id in self.log.get(tid).results})
+                              "result": s["result"], "recorded": g.id in recorded.results})
             rounds.append({"round": r.round, "byes": list(r.byes), "manual": r.manual, "games": games})
         return {"id": tid, "name": c.name, "scenario": c.scenario, "format": c.format, "double": c.double,
                 "rounds_planned": t.planned_rounds(), "points": c.points, "tiebreaks": list(c.tiebreaks),
