@@ -107,9 +107,10 @@ _Q: tuple[tuple[str, str, Any, tuple[Any, ...] | None, str, tuple[int, int], str
 
 # Rulings about the reconstructed pack, not ambiguities of the text.
 _PACK_RULINGS: tuple[tuple[str, Any, tuple[Any, ...] | None, str], ...] = (
-    ("hq_road_access", 1, (0, 1),
-     "§7.3.2 asks for a road path from the HQ to a depot; the pack's roads (inferred) reach no beach and not every HQ "
-     "hex, so the path may leave the road for this many hexes at each end (0 = the literal reading)"),
+    ("hq_road_access", 2, (0, 1, 2),
+     "§7.3.2 asks for a road path from the HQ to a depot; the pack's roads (inferred, 143 of the 409 land hexes) reach "
+     "no beach and not every HQ hex, so the path may leave the road for this many hexes at each end (0 = the literal "
+     "reading; with 1, four of Cobra's six German HQs start out of supply behind their own lines)"),
     ("stacking_checked", "end_of_each_move", ("end_of_each_move",),
      "§2.1 checks stacking at the end of the Movement Phase; one unit moves at a time, so this version checks the hex "
      "each move ends in (a unit may still pass through a full hex): the phase then always ends within the limits"),
