@@ -41,11 +41,12 @@ class ExportHeader(msgspec.Struct, frozen=True, kw_only=True):
 
 
 REBUILD = ("the ruleset's setup(pack, scenario, game_id, options) from the genesis event (a fork's: the genesis's "
-           "initial_state), encoded as JSON by msgspec")
+           "initial_state), encoded as JSON by msgspec with order='deterministic' (sets and dict keys sorted)")
+_CANONICAL = msgspec.json.Encoder(order="deterministic")  # a set's order varies from process to process
 
 
 def state_digest(state: Any) -> str:
-    return hashlib.sha256(msgspec.json.encode(state)).hexdigest()
+    return hashlib.sha256(_CANONICAL.encode(state)).hexdigest()
 
 
 class ExportEvent(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

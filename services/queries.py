@@ -145,7 +145,8 @@ class Queries:
                 "status": proj.status, "turn": summary["turn"], "phase": summary["phase"], "label": summary["label"],
                 "to_act": summary["to_act"] if proj.status == "active" else [], "version": head.version,
                 "head_link": head.link.hex(),
-                "adjudicated_version": proj.adjudicated, "result": summary["result"], "official": ctx.genesis.official}
+                "adjudicated_version": proj.adjudicated, "projected_version": proj.version if proj.state is not None else 1,
+                "result": summary["result"], "official": ctx.genesis.official}
 
     def list_games(self, *, status: str | None = None, after: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
         """Summaries in game id order after `after`; of one status if given."""

@@ -130,7 +130,12 @@ class GameSummary(ResponseBody):
     head_link: Annotated[str, Meta(description="hex hash-chain link of event `version`: record it, and "
                                                "`umpire verify FILE --head VERSION:LINK` proves a later export "
                                                "extends that log unaltered")]
-    adjudicated_version: int
+    adjudicated_version: Annotated[int, Meta(description="the version of the last command ruled (a command, not "
+                                                          "its ruling's events)")]
+    projected_version: Annotated[int, Meta(description="the last event folded into the projection that `state`, "
+                                                        "`legal` and this summary's turn, phase and to_act come from; "
+                                                        "the projection has caught up with the log when it equals "
+                                                        "`version` (wait on it, as on ?wait)")]
     result: dict[str, Any] | None
     official: bool
 

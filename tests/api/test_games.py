@@ -75,6 +75,7 @@ def test_a_summary_tells_status_turn_phase_who_acts_versions_and_result(client, 
     s = conforms(client.get(f"/v1/games/{game.id}"), schemas.GameSummary)
     assert s.adjudicated_version == deploy and s.version > deploy and s.phase == "bid"
     assert s.to_act == ["blue-1", "blue-2", "red"]
+    assert s.projected_version == s.version  # the projection has folded every event: caught up
 
 
 def test_a_summary_read_while_a_fold_commits_has_a_version_that_covers_what_it_says_is_ruled(api, org, monkeypatch):

@@ -46,4 +46,12 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     belgian_detached: tuple[str, ...] = ()  # 12.61A: formations moved to the Allied Strategic Chart at the end of GT2
     belgian_temporary: tuple[int, int, int, tuple[str, ...]] | None = None  # 12.61B1: (GT, formations allowed, impulse used, units used)
     belgian_evacuated: bool = False  # 12.62, once a game
+    leaders_out: tuple[str, ...] = ()  # leaders replaced (11.12, 12.12, 12.14)
+    leaders_in: tuple[str, ...] = ()  # replacement leaders that came in
+    promotions: dict[str, str] = {}  # leader -> the formation he was promoted to (12.13, 12.15)
+    control: dict[str, tuple[str, str]] = {}
+    terror_bombed_gt: int | None = None  # 11.82C: the Game-Turn of the last Terror Bombing
+    zeppelin_raided: bool = False  # 11.82C: the GT9 raid made
+    cities_abandoned: tuple[str, ...] = ()  # 12.25: cities whose forts were disbanded
+    abandonment_rolled: dict[str, tuple[int, int]] = {}  # city -> (GT, impulse) of its last 12.25 die  # hex -> (side, place) as last confirmed
     heavy_built: tuple[tuple[str, str, int, int, int], ...] = ()  # (nation, REPs' nation, GT, impulse, SP) built this Game-Turn  # Ammunition Points a formation may hold this Game-Turn, by nation

@@ -57,10 +57,9 @@ async def _follow(request: Request, queries: Queries, game_id: str, viewer: View
             yield _sse("error", {"error": {"code": "store_unavailable", "message": "the event store is unavailable; "
                                            "reconnect later", "details": {"retry_after": RETRY_AFTER_STORE}}})
             return
-        for e in page:
+        for e in page:  # hidden ones as the same stubs as GET events: the stream has no gaps, its chain checks
             after = e["version"]
-            if not e.get("hidden"):
-                yield _sse("event", e, after)
+            yield _sse("event", e, after)
         if len(page) == STREAM_BATCH:
             continue
         await asyncio.sleep(poll)
@@ -71,8 +70,8 @@ async def _follow(request: Request, queries: Queries, game_id: str, viewer: View
 
 
 @router.get("/v1/games/{game_id}/stream",
-            summary="Server-Sent Events: `view` (the caller's full view, as GET state) first, then each new visible "
-                    "`event`; `error` if the store goes down (reconnect). With `Last-Event-ID` (the `id` of the "
+            summary="Server-Sent Events: `view` (the caller's full view, as GET state) first, then each new "
+                    "`event` as GET events gives it (a hidden one as its stub with digests, so no version is skipped); `error` if the store goes down (reconnect). With `Last-Event-ID` (the `id` of the "
                     "last message received, as SSE clients send on reconnecting): no view, the events after it",
             **doc(ok=(200, SSE_EVENT), errors=(401, 404, 422, 429, 503), media="text/event-stream"))
 async def stream(game_id: str, request: Request, p: Principal = caller("reads"),
