@@ -1,6 +1,7 @@
-# Umpire. Two commands on a fresh machine with Python 3.11:
+# Umpire. Three commands on a fresh machine with Python 3.11:
 #   make run    create .venv, migrate, serve the embedded default (SQLite, fold on a thread)
 #   make test   create .venv, install PostgreSQL and Redis where it can, run the whole suite
+#   make demo   an unattended round robin of reference bots on the embedded service (services/demo.py)
 # Server mode: `make services` (PostgreSQL + Redis from the OS packages, on loopback), then `make serve`.
 
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
@@ -17,7 +18,7 @@ SERVICES_DIR ?= /tmp/umpire-services
 SERVICES_ENV := $(SERVICES_DIR)/env
 export UMPIRE_DATA
 
-.PHONY: run test typecheck test-fast test-faults clients-ts services services-stop serve migrate worker beat bench bench-quick screenshots clean
+.PHONY: demo run test typecheck test-fast test-faults clients-ts services services-stop serve migrate worker beat bench bench-quick screenshots clean
 
 $(VENV)/.runtime: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -105,3 +106,8 @@ screenshots: $(DEPS)             ## refresh docs/screenshots/ (the pages in Debi
 
 clean:
 	rm -rf $(VENV)
+
+# An unattended tournament of reference bots on the embedded service: progress, standings, figures.
+# DEMO_SCENARIO (default sandbox/1), DEMO_ENTRANTS (default 8), DEMO_PORT; DEMO_EXIT=1 stops when done.
+demo: $(RUN_DEPS)
+	$(PY) -m services.demo
