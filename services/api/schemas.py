@@ -152,10 +152,30 @@ class Viewer(ResponseBody):
     seat: str | None = None
 
 
+_CITATION = {"anyOf": [{"$ref": f"#/components/schemas/{t.__name__}"} for t in Citation.__args__]}
+# The kernel's part of every game's view (domain.kernel.game.view); `game` is the ruleset's own.
+VIEW = {"type": "object", "required": ["game_id", "ruleset", "scenario", "clock", "label", "to_act", "frames",
+                                       "ledgers", "attestations", "disputes", "result", "game"],
+        "properties": {"label": {"type": "string", "description": "the clock in the game's words"},
+                       "to_act": {"type": "array", "items": {"type": "string"}},
+                       "frames": {"type": "array", "items": {"type": "object"},
+                                  "description": "open decisions: who must answer and what"},
+                       "attestations": {"type": "object", "description": "attested results, by id"},
+                       "disputes": {"type": "array", "description": "as GET /disputes lists them", "items": {
+                           "type": "object", "required": ["id", "seat", "event", "reason", "state"],
+                           "properties": {"id": {"type": "integer"}, "event": {"type": "integer"},
+                                          "state": {"enum": ["open", "upheld", "dismissed"]}}}},
+                       "game": {"type": "object", "description": "the ruleset's own view: units, markers..."}}}
+# Every event's data names its type; an effect's also its citations (`cite`) and visibility (`vis`).
+EVENT_DATA = {"type": "object", "required": ["type"],
+              "properties": {"type": {"type": "string"}, "cite": {"type": "array", "items": _CITATION},
+                             "vis": {"type": "string"}}}
+
+
 class State(ResponseBody):
     version: Annotated[int, Meta(description="the last event folded into this view")]
     viewer: Viewer
-    view: dict[str, Any]
+    view: Annotated[dict[str, Any], Meta(extra_json_schema=VIEW)]
 
 
 class Disputable(ResponseBody):
@@ -188,7 +208,7 @@ class Event(ResponseBody):
     recorded_at: str
     link: str
     adjudicates: int | UnsetType = UNSET
-    data: dict[str, Any] | UnsetType = UNSET
+    data: Annotated[dict[str, Any], Meta(extra_json_schema=EVENT_DATA)] | UnsetType = UNSET
     metadata: dict[str, Any] | UnsetType = UNSET
     salt: str | UnsetType = UNSET
     hidden: bool | UnsetType = UNSET
@@ -244,6 +264,8 @@ class VerifyReport(ResponseBody):
     initial_state_checked: Annotated[bool, Meta(description="the export header's initial-state digest matched the state rebuilt from the genesis")] = False
     first_bad: dict[str, Any] | None = None
     unverified: list[str] = []
+    complete: Annotated[bool, Meta(description="verified in full: `ok` and nothing left `unverified` (as `umpire "
+                                               "verify` exits 0; `ok` alone is its exit 3, verified as far as it goes)")] = False
 
 
 class Audit(ResponseBody):

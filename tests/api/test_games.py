@@ -44,8 +44,8 @@ def test_an_unknown_scenario_is_422_pointing_at_the_field(client, org):
 
 
 def test_air_bridge_to_victory_is_listed_playable_and_a_game_starts(client, org):
-    """Issue 22: the pack that was listed without rules is played by air-bridge-to-victory@1 (the
-    not-playable path is covered by Normandy's pack, tests/api/test_pending_games.py)."""
+    """Issue 22: the pack that was listed without rules is played by air-bridge-to-victory@1. It was
+    the last pack registered as not playable: no installed pack shows that path any more."""
     listed = {s["id"]: s for s in client.get("/v1/scenarios").json()["scenarios"]}
     abtv = listed["air-bridge-to-victory/nijmegen"]
     assert abtv["playable"] is True and abtv["ruleset"] == "air-bridge-to-victory@1"

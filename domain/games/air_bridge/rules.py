@@ -255,7 +255,7 @@ class AirBridgeToVictory(Ruleset):
         return evolve(state, effect, self.data)
 
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        return views.view(state)
+        return views.view(state, self.data)
 
     def clock_label(self, clock: Clock) -> str:
         return sequence.label(clock)

@@ -134,6 +134,13 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
                                 + (f"; Allied dice {', '.join(_die(r) for r in e.get('rolls') or ())}" if e.get("rolls") else "")
                                 + ("; shot down: 10 VP to the Allies" if e.get("shot_down") else "; Terror Bombing: 1 VP to the Germans" if e.get("terror") else ""),
     "hbtlf.zeppelin_removed": lambda e: f"{e.get('zeppelin')} is destroyed by the Royal Naval Air Service's raid (GT 9)",
+    "hbtlf.motorized_breakdown": lambda e: f"{e.get('unit')} withdraws before combat: die {_die(e.get('roll'))}"
+                                           + (": broken down, out of play" if e.get("broke_down") else ": no breakdown"),
+    "hbtlf.rep_credited": lambda e: f"{e.get('sp')} Infantry REPs from {e.get('unit')} (confirmed claim)",
+    "hbtlf.ammunition_expended": lambda e: f"{e.get('formation')} expends {e.get('points')} Ammunition Point(s) on the {e.get('map')} map, "
+                                           f"{e.get('left')} left" + ("; the East map is no longer quiet" if e.get("opens_east") else ""),
+    "hbtlf.ammunition_replaced": lambda e: f"{e.get('formation')} replaces its ammunition: {e.get('points')} Ammunition Point(s)",
+    "hbtlf.territorial_converted": lambda e: f"{e.get('unit')} is taken as replacements on arrival (6.24)",
     "hbtlf.supreme_hq_moved": lambda e: f"The {side(e.get('side'))} supreme headquarters moved this Game-Turn",
 }
 

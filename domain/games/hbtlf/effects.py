@@ -279,6 +279,45 @@ class ZeppelinRemoved(Effect, frozen=True, kw_only=True, tag="hbtlf.zeppelin_rem
     zeppelin: str
 
 
+class MotorizedBreakdown(Effect, frozen=True, kw_only=True, tag="hbtlf.motorized_breakdown"):
+    """4.12: a motorized unit's die as it withdraws before combat; a 6 removes it from play."""
+
+    unit: str
+    roll: Roll
+    broke_down: bool
+
+
+class TerritorialConverted(Effect, frozen=True, kw_only=True, tag="hbtlf.territorial_converted"):
+    """6.24: a Territorial division taken as replacements on arrival; it leaves play."""
+
+    unit: str
+
+
+class RepCredited(Effect, frozen=True, kw_only=True, tag="hbtlf.rep_credited"):
+    """REPs from SPs leaving play, as confirmed: a broken-down motorized unit (4.12), a Territorial
+    division taken as replacements (6.24)."""
+
+    unit: str
+    sp: int
+    ledger: str
+    attestation: str
+
+
+class AmmunitionExpended(Effect, frozen=True, kw_only=True, tag="hbtlf.ammunition_expended"):
+    """Ammunition Points a formation expended (SR 10.44 at the table), within what it holds (11.62, 12.32-12.34)."""
+
+    formation: str
+    points: int
+    map: str
+    left: int
+    opens_east: bool = False  # 11.62B: an Allied expenditure on the East map from GT8 ends the quiet zone
+
+
+class AmmunitionReplaced(Effect, frozen=True, kw_only=True, tag="hbtlf.ammunition_replaced"):
+    formation: str
+    points: int
+
+
 class SupremeHqMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.supreme_hq_moved"):
     side: str
 
@@ -291,4 +330,5 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | NavalBarrageRolled | NavalBarrageDeclared | NavalMoved | HeavyArtilleryBuilt
                | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated
                | LeaderReplaced | LeaderReplacementWithheld | LeaderPromoted | ControlRecorded | FortressesAbandoned
-               | ZeppelinFlight | ZeppelinRemoved)
+               | ZeppelinFlight | ZeppelinRemoved | MotorizedBreakdown | RepCredited
+               | AmmunitionExpended | AmmunitionReplaced | TerritorialConverted)

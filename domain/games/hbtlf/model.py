@@ -42,6 +42,10 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     vp: dict[str, float] = {}  # victory points claimed and confirmed, by side
     naval_barrage_rolled: tuple[int, int] | None = None  # (GT, impulse) of the last naval barrage roll (3.3)
     ammunition: dict[str, int] = {}
+    arrived_gt: dict[str, int] = {}  # reinforcement -> the Game-Turn it arrived (6.24)
+    moved: tuple[str, ...] = ()  # units with a confirmed move since they arrived or were set up
+    ammo_spent: dict[str, int] = {}  # formation -> Ammunition Points expended since it last replaced them
+    east_quiet_broken: bool = False  # 11.62B/12.33: an Allied formation expended ammunition on the East map from GT8
     belgian_released: bool = False  # 12.61B, for good
     belgian_detached: tuple[str, ...] = ()  # 12.61A: formations moved to the Allied Strategic Chart at the end of GT2
     belgian_temporary: tuple[int, int, int, tuple[str, ...]] | None = None  # 12.61B1: (GT, formations allowed, impulse used, units used)

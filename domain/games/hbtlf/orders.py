@@ -190,6 +190,37 @@ class RaidZeppelin(Order, frozen=True, kw_only=True, tag="raid_zeppelin"):
     zeppelin: str
 
 
+class MotorizedWithdrawal(Order, frozen=True, kw_only=True, tag="motorized_withdrawal"):
+    """4.12: a (non-supply) motorized unit withdrew before combat at the table; `sp`: the SPs it has
+    left, credited as Infantry REPs if it breaks down (once the other player confirms the figure)."""
+
+    unit: str
+    sp: int
+
+
+class ExpendAmmunition(Order, frozen=True, kw_only=True, tag="expend_ammunition"):
+    """A formation expends Ammunition Points in a combat at the table, on map `map` (W or E)."""
+
+    formation: str
+    points: int = 1
+    map: str
+
+
+class ReplaceAmmunition(Order, frozen=True, kw_only=True, tag="replace_ammunition"):
+    """A formation replaces its Ammunition Points up to this Game-Turn's allowance (SR 10.44, 11.62)."""
+
+    formation: str
+
+
+class ConvertTerritorial(Order, frozen=True, kw_only=True, tag="convert_territorial"):
+    """6.24: a French Territorial infantry division taken whole as replacements when it arrives;
+    `infantry_sp`: its personnel and cadre SPs, `artillery_sp`: its artillery SPs."""
+
+    unit: str
+    infantry_sp: int
+    artillery_sp: int = 0
+
+
 class Withdraw(Order, frozen=True, kw_only=True, tag="withdraw"):
     units: tuple[str, ...]
 
@@ -207,5 +238,5 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
 
 
 HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | AbandonPlan | UseReplacements | UseRail
-              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PromoteLeader | ClaimControl | DeclareActivity | ZeppelinOperation | RaidZeppelin
+              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PromoteLeader | ClaimControl | DeclareActivity | ZeppelinOperation | RaidZeppelin | MotorizedWithdrawal | ExpendAmmunition | ReplaceAmmunition | ConvertTerritorial
               | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | NotYetBuilt)

@@ -7,7 +7,7 @@ take part). No Exploitation and no counterattack follow a counterattack (§6.9);
 against the once-a-phase limits of §6.1."""
 from __future__ import annotations
 
-from domain.games.normandy import cite, command
+from domain.games.normandy import cite, command, errata
 from domain.games.normandy.combat import support_or_resolve
 from domain.games.normandy.data import GameData, data_of
 from domain.games.normandy.effects import CounterattackLaunched
@@ -57,7 +57,7 @@ def answer(adj: Adjudication, seat: str, order: Counterattack, frame: Frame) -> 
     if order.hq is not None and (order.hq not in frame.prompt["options"] or from_seat(order.hq) != seat):
         raise Reject("bad_counterattack", f"Counterattack with one of your HQs of {', '.join(frame.prompt['options'])}, "
                      "or decline.", cite.COUNTERATTACK)
-    adj.close_frame(frame, {seat: order.hq}, cite=(cite.COUNTERATTACK,))
+    adj.close_frame(frame, {seat: order.hq}, cite=(cite.COUNTERATTACK, errata.cite_of("B3")))
     if order.hq is None:
         return
     state: State = adj.state

@@ -3,7 +3,8 @@ with its default, and the rulings this version had to make about the reconstruct
 
 A default follows the literal text where the text is clear; where it departs, or where the text is
 silent, `description` says why. `ruled` tells whether this version's rules read the option (an
-option of a deferred rule is still pinned at genesis, so a later version reads the same value).
+option of a deferred rule is still pinned at genesis, so a later version reads the same value;
+its description says the rule is deferred).
 """
 from __future__ import annotations
 
@@ -132,4 +133,3 @@ def _option(q) -> Option:
 
 OPTIONS: tuple[Option, ...] = tuple(_option(q) for q in _Q) + tuple(
     Option(name=n, default=d, choices=c, kind="pack", description=why) for n, d, c, why in _PACK_RULINGS)
-RULED = tuple(f"{q[0]}_{q[1]}" for q in _Q if q[7])

@@ -76,7 +76,8 @@ async def _follow(request: Request, queries: Queries, game_id: str, viewer: View
                     "last message received, as SSE clients send on reconnecting): no view, the events after it",
             **doc(ok=(200, SSE_EVENT), errors=(401, 404, 422, 429, 503), media="text/event-stream"))
 async def stream(game_id: str, request: Request, p: Principal = caller("reads"),
-                 last_event_id: str | None = Header(None, alias="Last-Event-ID")):
+                 last_event_id: str | None = Header(None, alias="Last-Event-ID", json_schema_extra={"pattern": "^[0-9]+$"},
+                                                    description="the `id` of the last message received: a version")):
     queries = request.app.state.runtime.queries
     viewer = p.viewer(game_id)
     # A 404 or 422 comes before the stream starts.
