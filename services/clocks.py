@@ -39,6 +39,7 @@ class Extended(msgspec.Struct, frozen=True, kw_only=True):
     seconds: float
     seat: str | None = None  # None: whoever is to act
     by: str = ""
+    type: str = "clock.extended"  # as every event's data, it names its type
 
 
 def parse_time(text: str) -> float:

@@ -197,7 +197,7 @@ class Games:
         whoever is), recorded in the game's log; the tournament's clock adds it to the deadline."""
         if seat is not None and seat not in self.context(game_id).genesis.layout.seat_ids():
             raise UnknownSeat(f"there is no seat {seat!r} in game {game_id}")
-        data = msgspec.json.encode({"seconds": seconds, "seat": seat, "by": principal})
+        data = msgspec.json.encode({"type": "clock.extended", "seconds": seconds, "seat": seat, "by": principal})
         event = NewEvent(type="clock.extended", data=data, actor=principal, command_id=key)
         return self._append(game_id, event, principal, key, None, ("add-time", seconds, seat))
 
