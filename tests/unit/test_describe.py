@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from domain.games.air_bridge import describe as abtv_describe
 from domain.games.breakout_pursuit import describe as bp_describe
 from domain.games.hbtlf import describe as hbtlf_describe
 from domain.games.normandy import describe as normandy_describe
@@ -19,7 +20,7 @@ from services.catalog import Catalog
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "games"
 CATALOG = Catalog(sandbox=True)
 OWN = {"breakout-pursuit": bp_describe.SAY, "sandbox": sandbox_describe.SAY, "home-before-the-leaves-fall": hbtlf_describe.SAY,
-       "normandy-1944": normandy_describe.SAY}
+       "normandy-1944": normandy_describe.SAY, "air-bridge-to-victory": abtv_describe.SAY}
 MAX_CHARS = 400  # a line in the history, not a dump
 
 
