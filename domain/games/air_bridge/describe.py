@@ -111,6 +111,24 @@ def _assault_fire(e) -> str:
             f"die {_die(e.get('roll'))}{_drm(e.get('drm'))} = {e.get('modified')} → {e.get('losses')} loss(es)")
 
 
+STEPS = {"loss": "{who} step loss", "retreat": "{who} retreat", "fatigue": "{who} fatigue",
+         "support": "{who} support fire", "class": "{who} armour category", "fire": "assault round {n} fire{by}",
+         "defbomb": "defensive bombardment", "react": "defender reaction", "refuse": "refusing combat",
+         "enter": "the assaulting units enter", "tests": "effectiveness tests", "end": "the assault ends",
+         "advance": "advance after combat"}
+
+
+def _step(step: str) -> str:
+    """A queued resolution step ("loss:defender", "fire:2:attacker") in words."""
+    name, *args = step.split(":")
+    n = next((a for a in args if a.isdigit()), "")
+    who = next((a for a in args if not a.isdigit()), "")
+    said = STEPS.get(name)
+    if said is None:
+        return " ".join([_word(name), *args])
+    return said.format(who=f"the {who}'s" if who else "the", n=n, by=f" by the {who}" if who else "").strip()
+
+
 def _stage(e) -> str:
     st = e.get("stage")
     if not st:
@@ -118,7 +136,7 @@ def _stage(e) -> str:
     queue = st.get("queue") or ()
     where = (f"bombardment of {(st.get('data') or {}).get('hex')}" if st.get("combat") == -1
              else f"combat {st.get('combat')}")
-    return f"Resolving {where}: next, " + (_word(queue[0]).replace(":", " for the ") if queue else "nothing left to do")
+    return f"Resolving {where}: next, " + (_step(str(queue[0])) if queue else "nothing left to do")
 
 
 def _dz_destroyed(e) -> str:
