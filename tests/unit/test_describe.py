@@ -76,3 +76,16 @@ def test_a_breakout_pursuit_attack_reads_in_the_games_words_with_a_reconstructed
     assert ruleset.describe(move["data"], {}).startswith("US XX 11-5 (83) moves ")
     names = ruleset.names()
     assert names["places"]["0205"] == "Amsterdam" and names["terms"]["Dr"].startswith("Defender Retreats")
+
+
+@pytest.mark.parametrize("fixture", ["air-bridge-to-victory-nijmegen", "air-bridge-to-victory-v2-nijmegen"])
+def test_an_air_bridge_bombardment_reads_with_its_points_column_die_and_steps_9_1(fixture):
+    """§9.1: a bombardment is its points, the column they fall in, the die and the steps lost."""
+    header, events = _events(FIXTURES / f"{fixture}.ndjson.gz")
+    ruleset = _bound(header["ruleset"])
+    d = next(e for e in events if e["type"] == "abtv.bombarded")["data"]
+    text = ruleset.describe(d, {})
+    assert text.startswith(f"Bombardment of {d['target']}: {d['points']} points, column {d['column']}, ")
+    assert f"die {d['roll']['value']} → {d['result']}" in text and text.endswith(f"{d['steps']} step(s) lost")
+    test = next(e for e in events if e["type"] == "abtv.test")["data"]
+    assert ruleset.describe(test, {}).endswith("passed" if test["passed"] else "failed")
