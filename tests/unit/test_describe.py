@@ -5,10 +5,12 @@ from __future__ import annotations
 import gzip
 import json
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
 from domain.games.air_bridge import describe as abtv_describe
+from domain.games.air_bridge.effects import ABTVEffect
 from domain.games.breakout_pursuit import describe as bp_describe
 from domain.games.hbtlf import describe as hbtlf_describe
 from domain.games.normandy import describe as normandy_describe
@@ -89,3 +91,7 @@ def test_an_air_bridge_bombardment_reads_with_its_points_column_die_and_steps_9_
     assert f"die {d['roll']['value']} → {d['result']}" in text and text.endswith(f"{d['steps']} step(s) lost")
     test = next(e for e in events if e["type"] == "abtv.test")["data"]
     assert ruleset.describe(test, {}).endswith("passed" if test["passed"] else "failed")
+
+
+def test_every_air_bridge_effect_tag_has_a_sentence_even_those_no_recorded_game_emits():
+    assert {t.__struct_config__.tag for t in get_args(ABTVEffect)} == set(abtv_describe.SAY)
