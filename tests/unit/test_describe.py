@@ -5,9 +5,12 @@ from __future__ import annotations
 import gzip
 import json
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
+from domain.games.air_bridge import describe as abtv_describe
+from domain.games.air_bridge.effects import ABTVEffect
 from domain.games.breakout_pursuit import describe as bp_describe
 from domain.games.hbtlf import describe as hbtlf_describe
 from domain.games.normandy import describe as normandy_describe
@@ -19,7 +22,7 @@ from services.catalog import Catalog
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "games"
 CATALOG = Catalog(sandbox=True)
 OWN = {"breakout-pursuit": bp_describe.SAY, "sandbox": sandbox_describe.SAY, "home-before-the-leaves-fall": hbtlf_describe.SAY,
-       "normandy-1944": normandy_describe.SAY}
+       "normandy-1944": normandy_describe.SAY, "air-bridge-to-victory": abtv_describe.SAY}
 MAX_CHARS = 400  # a line in the history, not a dump
 
 
@@ -75,3 +78,20 @@ def test_a_breakout_pursuit_attack_reads_in_the_games_words_with_a_reconstructed
     assert ruleset.describe(move["data"], {}).startswith("US XX 11-5 (83) moves ")
     names = ruleset.names()
     assert names["places"]["0205"] == "Amsterdam" and names["terms"]["Dr"].startswith("Defender Retreats")
+
+
+@pytest.mark.parametrize("fixture", ["air-bridge-to-victory-nijmegen", "air-bridge-to-victory-v2-nijmegen"])
+def test_an_air_bridge_bombardment_reads_with_its_points_column_die_and_steps_9_1(fixture):
+    """§9.1: a bombardment is its points, the column they fall in, the die and the steps lost."""
+    header, events = _events(FIXTURES / f"{fixture}.ndjson.gz")
+    ruleset = _bound(header["ruleset"])
+    d = next(e for e in events if e["type"] == "abtv.bombarded")["data"]
+    text = ruleset.describe(d, {})
+    assert text.startswith(f"Bombardment of {d['target']}: {d['points']} points, column {d['column']}, ")
+    assert f"die {d['roll']['value']} → {d['result']}" in text and text.endswith(f"{d['steps']} step(s) lost")
+    test = next(e for e in events if e["type"] == "abtv.test")["data"]
+    assert ruleset.describe(test, {}).endswith("passed" if test["passed"] else "failed")
+
+
+def test_every_air_bridge_effect_tag_has_a_sentence_even_those_no_recorded_game_emits():
+    assert {t.__struct_config__.tag for t in get_args(ABTVEffect)} == set(abtv_describe.SAY)

@@ -8,7 +8,7 @@ from typing import Any, Callable
 import msgspec
 
 from domain.games.air_bridge import (
-    air, bridges, cite, combat, engineers, fatigue, initiative, movement, reinforcements, sequence, stacking, supply,
+    air, bridges, cite, combat, describe, engineers, fatigue, initiative, movement, reinforcements, sequence, stacking, supply,
     victory, views, weather,
 )
 from domain.games.air_bridge.data import GameData
@@ -256,6 +256,9 @@ class AirBridgeToVictory(Ruleset):
 
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         return views.view(state, self.data)
+
+    def describe(self, effect: dict[str, Any], view: dict[str, Any]) -> str:
+        return describe.sentence(effect)
 
     def clock_label(self, clock: Clock) -> str:
         return sequence.label(clock)
