@@ -108,7 +108,7 @@ def _unit(pos: Position, uid: str) -> dict | None:
 
 def move(pos: Position, orders: list[dict]) -> dict | None:
     exits = [o for o in orders if any(e.get("kind") == "exit" for e in o.get("events") or ())]
-    if exits and pos.side == ALLIED and pos.breakout_open:  # off the map by a "D" edge hex: Victory E
+    if exits and pos.side == ALLIED and pos.breakout_open and pos.exited < EXITS_NEEDED:  # Victory E: no more than it needs
         return min(exits, key=lambda o: (len(o["path"]), o["unit"]))
     moves: dict[str, dict[str, list[str]]] = {}
     for o in orders:
