@@ -3,6 +3,14 @@
 
 Python prepares everything that needs no lock (salts, metadata bytes, payload digests and the
 chain-link parts); the function does what must happen under the stream lock.
+
+`call_lean` is the common case's shorter path (migrations/postgres/0003): one SQL statement, no
+procedural steps, with the checks as constraints rather than lookups. It locks the batch's stream
+rows, computes the links (umpire_links) of the appends whose expected version holds, and inserts
+their keys and events; a key already taken or a command already ruled is a unique violation that
+rolls the statement back whole. Whatever it did not append (a version conflict, an unknown game,
+a retry, a second ruling) then goes through `umpire_append`, which tells each outcome apart. Both
+run as their own transaction, so a refusal answered by the second is as current as the first.
 """
 from __future__ import annotations
 
@@ -10,6 +18,7 @@ from typing import NamedTuple, Sequence
 
 import msgspec
 import psycopg
+from psycopg import errors as pgerr
 
 from domain.kernel import chain
 from infra.eventstore import base
@@ -125,6 +134,89 @@ def call(conn: psycopg.Connection, pending: Sequence[Pending]) -> list[AppendRes
         rows = conn.execute(_APPEND, (_encode_batch(wire).decode(),)).fetchall()
         for i, p, row in zip(round_, batch, rows, strict=True):
             outcomes[i] = _outcome(p.append, row)
+    return outcomes
+
+
+_LEAN = """
+WITH a AS (
+  SELECT * FROM unnest(%(game)s::text[], %(expected)s::integer[], %(count)s::integer[], %(principal)s::text[],
+                       %(key)s::text[], %(request_hash)s::bytea[], %(recorded_at)s::text[], %(chain_head)s::bytea[])
+         WITH ORDINALITY AS a(game_id, expected, n, principal, key, request_hash, recorded_at, chain_head, ai)),
+e AS (
+  SELECT * FROM unnest(%(ev_append)s::integer[], %(ev_offset)s::integer[], %(type)s::text[],
+                       %(schema_version)s::integer[], %(visibility)s::text[], %(data)s::bytea[], %(metadata)s::bytea[],
+                       %(salt)s::bytea[], %(adjudicates)s::integer[], %(middle)s::bytea[])
+         WITH ORDINALITY AS e(ai, eo, type, schema_version, visibility, data, metadata, salt, adjudicates, middle, ei)),
+head AS MATERIALIZED (  -- stream rows locked in game-id order; after a wait, the committed row
+  SELECT a.*, gs.version AS v0, gs.head_link FROM a JOIN game_stream gs USING (game_id)
+   ORDER BY gs.game_id FOR UPDATE OF gs),
+ok AS MATERIALIZED (
+  SELECT h.*, umpire_links(h.chain_head, h.v0, (SELECT array_agg(e.middle ORDER BY e.eo) FROM e WHERE e.ai = h.ai),
+                           h.head_link) AS links
+    FROM head h WHERE h.expected IS NULL OR h.expected = h.v0),
+claim AS (  -- in key order, as umpire_append: two batches waiting on each other's keys cannot deadlock
+  INSERT INTO command SELECT principal, key, game_id, request_hash, v0 + 1, v0 + n, recorded_at
+    FROM ok WHERE key IS NOT NULL ORDER BY principal, key),
+moved AS (
+  UPDATE game_stream gs SET version = ok.v0 + ok.n, head_link = ok.links[ok.n] FROM ok WHERE gs.game_id = ok.game_id),
+base AS (SELECT umpire_position_base(%(events)s) AS p),
+written AS (
+  INSERT INTO event (position, game_id, version, type, schema_version, visibility, data, metadata, salt, link,
+                     adjudicates, recorded_at)
+  SELECT base.p + e.ei - 1, ok.game_id, ok.v0 + e.eo, e.type, e.schema_version, e.visibility, e.data, e.metadata,
+         e.salt, ok.links[e.eo], e.adjudicates, ok.recorded_at
+    FROM ok JOIN e USING (ai), base)
+SELECT ai, v0 + 1, v0 + n FROM ok
+"""
+
+
+def _lean_params(pending: Sequence[Pending]) -> dict[str, object]:
+    appends = [p.append for p in pending]
+    events = [(i, o, e) for i, p in enumerate(pending, start=1) for o, e in enumerate(p.events, start=1)]
+    return {
+        "game": [a.game_id for a in appends],
+        "expected": [a.expected_version for a in appends],
+        "count": [a.count for a in appends],
+        "principal": [a.principal for a in appends],
+        "key": [a.key for a in appends],
+        "request_hash": [a.request_hash for a in appends],
+        "recorded_at": [a.recorded_at for a in appends],
+        "chain_head": [a.chain_head for a in appends],
+        "events": len(events),
+        "ev_append": [i for i, _, _ in events],
+        "ev_offset": [o for _, o, _ in events],
+        "type": [e.type for _, _, e in events],
+        "schema_version": [e.schema_version for _, _, e in events],
+        "visibility": [e.visibility for _, _, e in events],
+        "data": [e.data for _, _, e in events],
+        "metadata": [e.metadata for _, _, e in events],
+        "salt": [e.salt for _, _, e in events],
+        "adjudicates": [e.adjudicates for _, _, e in events],
+        "middle": [e.chain_middle for _, _, e in events],
+    }
+
+
+def _lean_fits(appends: Sequence[Append]) -> bool:
+    """One statement updates a stream row once and sees no key twice: distinct games and keys."""
+    keys = [(a.principal, a.key) for a in appends if a.key is not None]
+    return len({a.game_id for a in appends}) == len(appends) and len(set(keys)) == len(keys)
+
+
+def call_lean(conn: psycopg.Connection, pending: Sequence[Pending]) -> list[AppendResult | Exception]:
+    """Run `pending` appends on an autocommit connection: the lean statement, then `call` for the rest."""
+    if conn.autocommit is False:
+        raise ValueError("call_lean runs its own transactions; inside one, use call")
+    done: dict[int, AppendResult] = {}
+    if _lean_fits([p.append for p in pending]):
+        try:
+            rows = conn.execute(_LEAN, _lean_params(pending), prepare=True).fetchall()
+        except pgerr.UniqueViolation:  # a retry or a second ruling: nothing was written
+            rows = []
+        done = {ai - 1: AppendResult(first_version=f, last_version=last, replayed=False) for ai, f, last in rows}
+    rest = [i for i in range(len(pending)) if i not in done]
+    outcomes: list[AppendResult | Exception] = [done.get(i) for i in range(len(pending))]  # type: ignore[misc]
+    for i, outcome in zip(rest, call(conn, [pending[i] for i in rest]) if rest else [], strict=True):
+        outcomes[i] = outcome
     return outcomes
 
 

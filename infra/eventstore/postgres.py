@@ -1,15 +1,17 @@
 """The server event store: PostgreSQL through a psycopg 3 connection pool.
 
-An append is one call of the `umpire_append` function (pgappend.py, and the SQL in
-migrations/postgres/0002_append_function.sql): one round trip, one transaction. Concurrent appends in
+An append is one round trip, one transaction: a lean statement, or where it does not settle the
+outcome a call of the `umpire_append` function (pgappend.py, and the SQL in migrations/postgres/). Concurrent appends in
 one process are group-committed (groupcommit.py): one call, one transaction and one fsync for the
 batch, each append with its own key, checks, chain links and outcome.
-Lock order is always stream rows (sorted by game id), then idempotency keys (sorted), then the event
-table; folds take their projection row first. A lock not granted within lock_timeout, or a deadlock
+Lock order is always stream rows (sorted by game id), then idempotency keys (sorted); no table
+lock (positions come from the transaction id, migrations/postgres/0003); folds take their
+projection row first. A lock not granted within lock_timeout, or a deadlock
 PostgreSQL breaks, rolls the batch back whole; its appends are then retried one at a time.
 """
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 from contextlib import contextmanager
@@ -17,7 +19,7 @@ from typing import Iterator, Sequence
 
 import psycopg
 from psycopg import errors as pgerr
-from psycopg.rows import kwargs_row
+from psycopg.rows import kwargs_row, tuple_row
 from psycopg_pool import ConnectionPool
 
 from domain.kernel import chain
@@ -35,6 +37,15 @@ from infra.eventstore.types import AppendResult, GameHead, Idempotency, NewEvent
 
 _EVENT_COLUMNS = ", ".join(StoredEvent.__struct_fields__)
 _SELECT_EVENTS = f"SELECT {_EVENT_COLUMNS} FROM event"
+# Each row says whether it lies above the feed's horizon (read_all).
+_READ_ALL = (f"SELECT {_EVENT_COLUMNS}, position >= h.horizon FROM event, (SELECT umpire_feed_horizon() AS horizon) h"
+             " WHERE position > %s ORDER BY position LIMIT %s")
+
+
+def _stored(row: tuple) -> StoredEvent:
+    return StoredEvent(**dict(zip(StoredEvent.__struct_fields__, row)))
+
+
 _HEAD_COLUMNS = "game_id, ruleset, pack_hash, version, created_at, head_link AS link"
 _MIGRATION_LOCK = 0x756D70697265  # pg_advisory_xact_lock key: concurrent start-ups migrate one at a time
 # A fold's transaction idles while rules run in memory; a session idle longer than this (a hung
@@ -104,6 +115,7 @@ class PostgresStore(base.WriteOnce):
         self._check = check
         self._group = GroupCommit(self._run_batch) if group_commit else None
         self._url = url
+        self._lock_timeout = lock_timeout
         self._feed: RulingFeed | None = None
         self._feed_lock = threading.Lock()
 
@@ -204,7 +216,7 @@ class PostgresStore(base.WriteOnce):
     def _run_batch(self, appends: Sequence[pgappend.Pending]) -> list[AppendResult | Exception]:
         try:
             with self._conn() as conn:
-                return pgappend.call(conn, appends)
+                return pgappend.call_lean(conn, appends)
         except LockTimeout:
             if len(appends) == 1:
                 raise
@@ -246,11 +258,20 @@ class PostgresStore(base.WriteOnce):
             return self._read_on(conn, game_id, after=after, upto=upto, limit=limit)
 
     def read_all(self, *, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
+        """Events in position order, up to the horizon (migrations/postgres/0003): an event committed
+        above it may still get a lower neighbour, so it is held back until the transactions before
+        it end (appends in flight, a fold adjudicating), waiting at most the lock timeout; then the
+        page stops short of it and a later read returns it."""
+        deadline, pause = time.monotonic() + self._lock_timeout, 0.001
         with self._conn() as conn:
-            cur = conn.cursor(row_factory=kwargs_row(StoredEvent))
-            return cur.execute(
-                f"{_SELECT_EVENTS} WHERE position > %s ORDER BY position LIMIT %s", (after_position, limit)
-            ).fetchall()
+            cur = conn.cursor(row_factory=tuple_row)
+            while True:
+                rows = cur.execute(_READ_ALL, (after_position, limit)).fetchall()
+                final = [_stored(row) for row in itertools.takewhile(lambda row: not row[-1], rows)]
+                if len(final) == len(rows) or time.monotonic() + pause > deadline:
+                    return final
+                time.sleep(pause)
+                pause = min(pause * 2, 0.02)
 
     def head(self, game_id: str) -> GameHead | None:
         with self._conn() as conn:
