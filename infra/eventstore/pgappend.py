@@ -138,62 +138,42 @@ def call(conn: psycopg.Connection, pending: Sequence[Pending]) -> list[AppendRes
 
 
 _LEAN = """
-WITH a AS (
-  SELECT * FROM unnest(%(game)s::text[], %(expected)s::integer[], %(count)s::integer[], %(principal)s::text[],
-                       %(key)s::text[], %(request_hash)s::bytea[], %(recorded_at)s::text[], %(chain_head)s::bytea[])
-         WITH ORDINALITY AS a(game_id, expected, n, principal, key, request_hash, recorded_at, chain_head, ai)),
-e AS (
-  SELECT * FROM unnest(%(ev_append)s::integer[], %(ev_offset)s::integer[], %(type)s::text[],
-                       %(schema_version)s::integer[], %(visibility)s::text[], %(data)s::bytea[], %(metadata)s::bytea[],
-                       %(salt)s::bytea[], %(adjudicates)s::integer[], %(middle)s::bytea[])
-         WITH ORDINALITY AS e(ai, eo, type, schema_version, visibility, data, metadata, salt, adjudicates, middle, ei)),
+WITH a AS MATERIALIZED (
+  SELECT x.*, sum(x.count) OVER (ORDER BY x.ai) - x.count AS e0
+    FROM ROWS FROM (json_to_recordset(%(batch)s::json -> 'appends')
+                    AS (game_id text, expected_version integer, principal text, key text, request_hash text,
+                        recorded_at text, chain_head text, count integer)) WITH ORDINALITY
+         AS x(game_id, expected_version, principal, key, request_hash, recorded_at, chain_head, count, ai)),
+e AS MATERIALIZED (
+  SELECT * FROM ROWS FROM (json_to_recordset(%(batch)s::json -> 'events')
+                          AS (type text, schema_version integer, visibility text, data text, metadata text, salt text,
+                              adjudicates integer, chain_middle text)) WITH ORDINALITY
+         AS y(type, schema_version, visibility, data, metadata, salt, adjudicates, chain_middle, ei)),
 head AS MATERIALIZED (  -- stream rows locked in game-id order; after a wait, the committed row
   SELECT a.*, gs.version AS v0, gs.head_link FROM a JOIN game_stream gs USING (game_id)
    ORDER BY gs.game_id FOR UPDATE OF gs),
 ok AS MATERIALIZED (
-  SELECT h.*, umpire_links(h.chain_head, h.v0, (SELECT array_agg(e.middle ORDER BY e.eo) FROM e WHERE e.ai = h.ai),
-                           h.head_link) AS links
-    FROM head h WHERE h.expected IS NULL OR h.expected = h.v0),
+  SELECT h.*, umpire_links(decode(h.chain_head, 'base64'), h.v0,
+                           (SELECT array_agg(decode(e.chain_middle, 'base64') ORDER BY e.ei) FROM e
+                             WHERE e.ei > h.e0 AND e.ei <= h.e0 + h.count), h.head_link) AS links
+    FROM head h WHERE h.expected_version IS NULL OR h.expected_version = h.v0),
 claim AS (  -- in key order, as umpire_append: two batches waiting on each other's keys cannot deadlock
-  INSERT INTO command SELECT principal, key, game_id, request_hash, v0 + 1, v0 + n, recorded_at
+  INSERT INTO command
+  SELECT principal, key, game_id, decode(request_hash, 'base64'), v0 + 1, v0 + count, recorded_at
     FROM ok WHERE key IS NOT NULL ORDER BY principal, key),
 moved AS (
-  UPDATE game_stream gs SET version = ok.v0 + ok.n, head_link = ok.links[ok.n] FROM ok WHERE gs.game_id = ok.game_id),
-base AS (SELECT umpire_position_base(%(events)s) AS p),
+  UPDATE game_stream gs SET version = ok.v0 + ok.count, head_link = ok.links[ok.count]
+    FROM ok WHERE gs.game_id = ok.game_id),
 written AS (
   INSERT INTO event (position, game_id, version, type, schema_version, visibility, data, metadata, salt, link,
                      adjudicates, recorded_at)
-  SELECT base.p + e.ei - 1, ok.game_id, ok.v0 + e.eo, e.type, e.schema_version, e.visibility, e.data, e.metadata,
-         e.salt, ok.links[e.eo], e.adjudicates, ok.recorded_at
-    FROM ok JOIN e USING (ai), base)
-SELECT ai, v0 + 1, v0 + n FROM ok
+  SELECT base.p + e.ei - 1, ok.game_id, ok.v0 + e.ei - ok.e0, e.type, e.schema_version, e.visibility,
+         decode(e.data, 'base64'), decode(e.metadata, 'base64'), decode(e.salt, 'base64'), ok.links[e.ei - ok.e0],
+         e.adjudicates, ok.recorded_at
+    FROM ok JOIN e ON e.ei > ok.e0 AND e.ei <= ok.e0 + ok.count,
+         (SELECT umpire_position_base(%(events)s) AS p) base)
+SELECT ai, v0 + 1, v0 + count FROM ok
 """
-
-
-def _lean_params(pending: Sequence[Pending]) -> dict[str, object]:
-    appends = [p.append for p in pending]
-    events = [(i, o, e) for i, p in enumerate(pending, start=1) for o, e in enumerate(p.events, start=1)]
-    return {
-        "game": [a.game_id for a in appends],
-        "expected": [a.expected_version for a in appends],
-        "count": [a.count for a in appends],
-        "principal": [a.principal for a in appends],
-        "key": [a.key for a in appends],
-        "request_hash": [a.request_hash for a in appends],
-        "recorded_at": [a.recorded_at for a in appends],
-        "chain_head": [a.chain_head for a in appends],
-        "events": len(events),
-        "ev_append": [i for i, _, _ in events],
-        "ev_offset": [o for _, o, _ in events],
-        "type": [e.type for _, _, e in events],
-        "schema_version": [e.schema_version for _, _, e in events],
-        "visibility": [e.visibility for _, _, e in events],
-        "data": [e.data for _, _, e in events],
-        "metadata": [e.metadata for _, _, e in events],
-        "salt": [e.salt for _, _, e in events],
-        "adjudicates": [e.adjudicates for _, _, e in events],
-        "middle": [e.chain_middle for _, _, e in events],
-    }
 
 
 def _lean_fits(appends: Sequence[Append]) -> bool:
@@ -209,7 +189,9 @@ def call_lean(conn: psycopg.Connection, pending: Sequence[Pending]) -> list[Appe
     done: dict[int, AppendResult] = {}
     if _lean_fits([p.append for p in pending]):
         try:
-            rows = conn.execute(_LEAN, _lean_params(pending), prepare=True).fetchall()
+            events = [e for p in pending for e in p.events]
+            batch = _encode_batch(Batch(keyed=0, ruling=0, appends=[p.append for p in pending], events=events)).decode()
+            rows = conn.execute(_LEAN, {"batch": batch, "events": len(events)}, prepare=True).fetchall()
         except pgerr.UniqueViolation:  # a retry or a second ruling: nothing was written
             rows = []
         done = {ai - 1: AppendResult(first_version=f, last_version=last, replayed=False) for ai, f, last in rows}
