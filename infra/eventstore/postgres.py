@@ -12,6 +12,7 @@ PostgreSQL breaks, rolls the batch back whole; its appends are then retried one 
 from __future__ import annotations
 
 import itertools
+import select
 import threading
 import time
 from contextlib import contextmanager
@@ -51,15 +52,23 @@ _MIGRATION_LOCK = 0x756D70697265  # pg_advisory_xact_lock key: concurrent start-
 # A fold's transaction idles while rules run in memory; a session idle longer than this (a hung
 # client) is cut off so it cannot hold locks for ever.
 _IDLE_IN_TRANSACTION_MS = 30_000
+# Group commit's concurrent batches. With no table lock between them, PostgreSQL flushes the WAL of
+# concurrent commits together, so a few lanes beat two big batches in turn (bench/bench_store.py).
+_APPEND_LANES = 4
 
 
 class ConnectionCheck:
     """The pool's check on checkout: a round trip that drops a connection a server restart left dead.
-    Done on every checkout it cost one round trip per call; so it is done only for a connection idle
-    longer than IDLE_S (a restart takes longer; a connection that failed in use is discarded by the
-    pool anyway), and for every checkout for SUSPECT_S after this process saw the server fail."""
+    Done on every checkout it cost one round trip per call, and done for connections idle longer
+    than a fraction of a second it still cost one on most calls (the pool hands out its least
+    recently used connection, so with a few dozen pooled connections each sits idle that long). A
+    server that stops or crashes closes its connections, and a closed socket is readable at once,
+    while a live idle connection has nothing to say: so the round trip is done when the socket is
+    readable, for a connection idle longer than IDLE_S (a path that went silent without closing,
+    such as a firewall dropping idle flows), and on every checkout for SUSPECT_S after this process
+    saw the server fail."""
 
-    IDLE_S = 0.5
+    IDLE_S = 30.0
     SUSPECT_S = 30.0
 
     def __init__(self) -> None:
@@ -70,12 +79,19 @@ class ConnectionCheck:
 
     def __call__(self, conn: psycopg.Connection) -> None:
         now = time.monotonic()
-        if now < self.suspect_until or now - getattr(conn, "umpire_used", 0.0) > self.IDLE_S:
+        if (now < self.suspect_until or now - getattr(conn, "umpire_used", 0.0) > self.IDLE_S
+                or _readable(conn)):
             ConnectionPool.check_connection(conn)
 
     @staticmethod
     def used(conn: psycopg.Connection) -> None:
         conn.umpire_used = time.monotonic()
+
+
+def _readable(conn: psycopg.Connection) -> bool:
+    poll = select.poll()
+    poll.register(conn.fileno(), select.POLLIN)
+    return bool(poll.poll(0))
 
 
 @contextmanager
@@ -102,18 +118,20 @@ class PostgresStore(base.WriteOnce):
         group_commit: bool = True,
     ):
         options = f"-c lock_timeout={int(lock_timeout * 1000)} -c idle_in_transaction_session_timeout={_IDLE_IN_TRANSACTION_MS}"
-        self._pool = ConnectionPool(
-            url,
-            min_size=min_size,
-            max_size=max_size,
-            timeout=pool_timeout,
-            kwargs={"autocommit": True, "options": options},
-            check=(check := ConnectionCheck()),
-            open=True,
-            name="umpire-eventstore",
-        )
-        self._check = check
-        self._group = GroupCommit(self._run_batch) if group_commit else None
+        self._check = check = ConnectionCheck()
+
+        def pool(name: str, low: int, high: int) -> ConnectionPool:
+            return ConnectionPool(url, min_size=low, max_size=high, timeout=pool_timeout, check=check, open=True,
+                                  kwargs={"autocommit": True, "options": options}, name=name)
+
+        self._pool = pool("umpire-eventstore", min_size, max_size)
+        # Appends have a pool of their own, as small as their concurrency: the pool hands out its
+        # least recently used connection, and a backend that has slept through a few dozen others'
+        # turns answers markedly slower (cold caches, a slower wake-up) than the one used last;
+        # a lone writer keeps one warm connection, group commit at most one per lane.
+        lanes = _APPEND_LANES if group_commit else max_size
+        self._append_pool = pool("umpire-eventstore-append", 1, lanes)
+        self._group = GroupCommit(self._run_batch, lanes=lanes) if group_commit else None
         self._url = url
         self._lock_timeout = lock_timeout
         self._feed: RulingFeed | None = None
@@ -123,11 +141,12 @@ class PostgresStore(base.WriteOnce):
         if self._feed is not None:
             self._feed.close()
         self._pool.close()
+        self._append_pool.close()
 
     @contextmanager
-    def _conn(self) -> Iterator[psycopg.Connection]:
+    def _conn(self, pool: ConnectionPool | None = None) -> Iterator[psycopg.Connection]:
         try:
-            with _errors(), self._pool.connection() as conn:
+            with _errors(), (pool or self._pool).connection() as conn:
                 try:
                     yield conn
                 finally:
@@ -215,7 +234,7 @@ class PostgresStore(base.WriteOnce):
 
     def _run_batch(self, appends: Sequence[pgappend.Pending]) -> list[AppendResult | Exception]:
         try:
-            with self._conn() as conn:
+            with self._conn(self._append_pool) as conn:
                 return pgappend.call_lean(conn, appends)
         except LockTimeout:
             if len(appends) == 1:
