@@ -14,7 +14,8 @@
 -- adjudicates that it never compares; a partial unique index keeps the rule and indexes rulings only.
 --
 -- Chain links. umpire_links computes the links of one append's events from the head link read
--- under the stream lock; umpire_append and the lean statement (pgappend.py) share it.
+-- under the stream lock, for umpire_append; the lean statement (pgappend.py), which does without
+-- PL/pgSQL, has the same formula as a recursive step.
 
 DO $$
 BEGIN
