@@ -1,6 +1,7 @@
-# Umpire. Two commands on a fresh machine with Python 3.11:
+# Umpire. Three commands on a fresh machine with Python 3.11:
 #   make run    create .venv, migrate, serve the embedded default (SQLite, fold on a thread)
 #   make test   create .venv, install PostgreSQL and Redis where it can, run the whole suite
+#   make demo   an unattended round robin of reference bots on the embedded service (services/demo.py)
 # Server mode: `make services` (PostgreSQL + Redis from the OS packages, on loopback), then `make serve`.
 
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
@@ -8,6 +9,8 @@ VENV ?= .venv
 # The interpreter with the project's dependencies; by default the venv's, made on first use.
 PY ?= $(VENV)/bin/python
 DEPS := $(if $(filter $(VENV)/bin/python,$(PY)),$(VENV)/.installed)
+# What running the service needs (no test, bench or build extras): `make run`, `serve`, `worker`...
+RUN_DEPS := $(if $(filter $(VENV)/bin/python,$(PY)),$(VENV)/.runtime)
 UMPIRE := $(PY) -m services.cli
 UMPIRE_DATA ?= .umpire
 # Outside the repository: the postgres user must be able to enter it.
@@ -15,15 +18,22 @@ SERVICES_DIR ?= /tmp/umpire-services
 SERVICES_ENV := $(SERVICES_DIR)/env
 export UMPIRE_DATA
 
-.PHONY: run test typecheck test-fast test-faults clients-ts services services-stop serve migrate worker beat bench bench-quick screenshots clean
+.PHONY: demo run test typecheck test-fast test-faults clients-ts services services-stop serve migrate worker beat bench bench-quick screenshots clean
 
+$(VENV)/.runtime: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -e .
+	touch $@
+
+# Everything `make test` needs; it includes the runtime.
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --upgrade pip
 	$(VENV)/bin/pip install --quiet -e '.[test,bench,build]'
-	touch $@
+	touch $@ $(VENV)/.runtime
 
-run: $(DEPS)
+run: $(RUN_DEPS)
 	$(UMPIRE) serve
 
 test: $(DEPS) typecheck          ## every test: types, unit, contract (both stores), integration, faults, API
@@ -47,19 +57,22 @@ clients-ts: $(DEPS)
 	cd tests/clients_ts && npm run --silent generate && npm run --silent check
 
 # Durable PostgreSQL (fsync on) and Redis on free loopback ports; their URLs go to $(SERVICES_ENV).
-services: $(DEPS)
+services: $(RUN_DEPS)
 	sh infra/provision.sh
 	mkdir -p $(SERVICES_DIR)
-	$(PY) -m infra.localservices start --dir $(SERVICES_DIR) | sed -n 's/^export UMPIRE_TEST_/UMPIRE_/p' > $(SERVICES_ENV).new
+	@# No pipe: a failed start must fail the target (a pipe's status is its last command's).
+	$(PY) -m infra.localservices start --dir $(SERVICES_DIR) > $(SERVICES_ENV).out
+	sed -n 's/^export UMPIRE_TEST_/UMPIRE_/p' $(SERVICES_ENV).out > $(SERVICES_ENV).new
+	@test -s $(SERVICES_ENV).new || { echo "make services: no service URLs in $(SERVICES_ENV).out" >&2; exit 1; }
 	mv $(SERVICES_ENV).new $(SERVICES_ENV)
 	@cat $(SERVICES_ENV)
 
-services-stop: $(DEPS)
+services-stop: $(RUN_DEPS)
 	$(PY) -m infra.localservices stop --dir $(SERVICES_DIR)
 
 # The API, two workers and beat against UMPIRE_DATABASE_URL / UMPIRE_REDIS_URL (from the
 # environment, else from `make services`). Ctrl-C stops all four.
-serve: $(DEPS)
+serve: $(RUN_DEPS)
 	@set -a; if [ -z "$$UMPIRE_DATABASE_URL" ] && [ -f $(SERVICES_ENV) ]; then . $(SERVICES_ENV); fi; set +a; \
 	if [ -z "$$UMPIRE_DATABASE_URL" ] || [ -z "$$UMPIRE_REDIS_URL" ]; then \
 	  echo "make serve needs UMPIRE_DATABASE_URL and UMPIRE_REDIS_URL (or run: make services)" >&2; exit 1; fi; \
@@ -71,19 +84,21 @@ serve: $(DEPS)
 	$(UMPIRE) serve & pids="$$pids $$!"; \
 	wait
 
-migrate: $(DEPS)
+migrate: $(RUN_DEPS)
 	$(UMPIRE) db migrate
 
-worker: $(DEPS)
+worker: $(RUN_DEPS)
 	$(UMPIRE) worker
 
-beat: $(DEPS)
+beat: $(RUN_DEPS)
 	$(UMPIRE) beat
 
 bench: $(DEPS)                   ## every bench at full size; prints the table, writes bench/results.json
+	sh infra/provision.sh
 	$(PY) -m bench.run
 
 bench-quick: $(DEPS)             ## every bench at small sizes (a smoke run CI executes; figures not to quote)
+	sh infra/provision.sh
 	$(PY) -m bench.run --quick
 
 screenshots: $(DEPS)             ## refresh docs/screenshots/ (the pages in Debian's Chromium, a B&P game played through the API)
@@ -91,3 +106,8 @@ screenshots: $(DEPS)             ## refresh docs/screenshots/ (the pages in Debi
 
 clean:
 	rm -rf $(VENV)
+
+# An unattended tournament of reference bots on the embedded service: progress, standings, figures.
+# DEMO_SCENARIO (default sandbox/1), DEMO_ENTRANTS (default 8), DEMO_PORT; DEMO_EXIT=1 stops when done.
+demo: $(RUN_DEPS)
+	$(PY) -m services.demo

@@ -19,10 +19,11 @@ import msgspec
 
 from infra.eventstore.base import utc_now
 from infra.eventstore.errors import StoreUnavailable, UnknownGame
+from infra.eventstore.types import TokenRow
 
-ROLES = ("organiser", "referee", "seat")
+ROLES = ("organiser", "referee", "seat", "entrant")
 _TOKEN = re.compile(r"umpire_([0-9a-f]{16})_([A-Za-z0-9_-]{43})")
-_COLUMNS = "id, role, name, game_id, seat, created_at, revoked_at"
+_COLUMNS = "id, role, name, game_id, seat, created_at, revoked_at, tournament_id, entrant_id"
 
 
 class Token(msgspec.Struct, frozen=True, kw_only=True):
@@ -35,6 +36,8 @@ class Token(msgspec.Struct, frozen=True, kw_only=True):
     seat: str | None = None
     created_at: str
     revoked_at: str | None = None
+    tournament_id: str | None = None  # an entrant's token: the tournament and the entrant it acts for
+    entrant_id: str | None = None
 
 
 class Issued(NamedTuple):
@@ -50,6 +53,19 @@ def token_id(token: str) -> str | None:
     """The public id of a well-formed token, else None."""
     m = _TOKEN.fullmatch(token)
     return m.group(1) if m else None
+
+
+def new_token(role: str, name: str, *, game_id: str | None = None, seat: str | None = None,
+              tournament_id: str | None = None, entrant_id: str | None = None) -> tuple[Issued, TokenRow]:
+    """A token and the row that stores it, for a caller that writes the row in its own transaction
+    (a round's games and their seats' tokens are one transaction: `EventStore.create_streams`)."""
+    if role not in ROLES:
+        raise ValueError(f"role must be one of {ROLES}, not {role!r}")
+    tid, secret = secrets.token_hex(8), secrets.token_urlsafe(32)
+    record = Token(id=tid, role=role, name=name, game_id=game_id, seat=seat, created_at=utc_now(),
+                   tournament_id=tournament_id, entrant_id=entrant_id)
+    row = TokenRow(secret_hash=_digest(secret), **msgspec.structs.asdict(record))
+    return Issued(token=f"umpire_{tid}_{secret}", record=record), row
 
 
 class _Sqlite:
@@ -150,13 +166,11 @@ class Tokens:
         return statement.replace("?", self._db.placeholder)
 
     def _insert(self, conn, role: str, name: str, game_id: str | None, seat: str | None) -> Issued:
-        if role not in ROLES:
-            raise ValueError(f"role must be one of {ROLES}, not {role!r}")
-        tid, secret = secrets.token_hex(8), secrets.token_urlsafe(32)
-        record = Token(id=tid, role=role, name=name, game_id=game_id, seat=seat, created_at=utc_now())
-        conn.execute(self._sql(f"INSERT INTO api_token (secret_hash, {_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
-                     (_digest(secret), *msgspec.structs.astuple(record)))
-        return Issued(token=f"umpire_{tid}_{secret}", record=record)
+        issued, row = new_token(role, name, game_id=game_id, seat=seat)
+        conn.execute(self._sql(f"INSERT INTO api_token ({', '.join(TokenRow.__struct_fields__)})"
+                               f" VALUES ({', '.join('?' * len(TokenRow.__struct_fields__))})"),
+                     msgspec.structs.astuple(row))
+        return issued
 
     def create(self, role: str, name: str, *, game_id: str | None = None, seat: str | None = None) -> Issued:
         try:

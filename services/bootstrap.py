@@ -15,11 +15,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from infra.eventstore import EventStore, open_store
+from infra.webhooks import Webhooks, open_webhooks
 from services.catalog import Catalog
+from services.clocks import Clocks
 from services.config import Settings, from_env
 from services.games import Games
 from services.queries import Queries
+from services.tournaments import Tournaments
 from services.worker.embedded import EmbeddedFolder
+from services.webhooks import Deliverer, WebhookService
+from services.worker.ticker import Ticker
 
 if TYPE_CHECKING:
     from celery import Celery
@@ -40,9 +45,21 @@ class Runtime:
     games: Games
     nudge: Callable[[str], None]
     folder: EmbeddedFolder | None = None
+    hooks: Webhooks | None = None
 
     def __post_init__(self) -> None:
         self.queries = Queries(self.games)
+        self.tournaments = Tournaments(self.games)
+        self.clocks = Clocks(self.tournaments)
+        self.webhooks = WebhookService(self.hooks, self.queries)
+        self.deliverer = Deliverer(self.hooks, self.queries) if self.hooks is not None else None
+        # Embedded mode keeps the tournaments' clocks and webhooks itself; in server mode Celery beat does.
+        self.ticker = Ticker(self.tick, self.settings.clock_seconds) if self.folder is not None else None
+
+    def tick(self) -> None:
+        self.clocks.tick()
+        if self.deliverer is not None:
+            self.deliverer.tick()
 
     @property
     def mode(self) -> str:
@@ -59,10 +76,16 @@ class Runtime:
     def start(self) -> None:
         if self.folder is not None:
             self.folder.start()
+        if self.ticker is not None:
+            self.ticker.start()
 
     def stop(self) -> None:
+        if self.ticker is not None:
+            self.ticker.stop()
         if self.folder is not None:
             self.folder.stop()
+        if self.hooks is not None:
+            self.hooks.close()
         self.store.close()
 
     def queue_depth(self) -> int | None:
@@ -90,11 +113,19 @@ def build(settings: Settings) -> Runtime:
         from services.worker.nudge import celery_nudge  # Celery is loaded in server mode only
 
         nudge = celery_nudge(settings)
-        return Runtime(settings=settings, games=build_games(settings, nudge=nudge), nudge=nudge)
+        games = build_games(settings, nudge=nudge)
+        return Runtime(settings=settings, games=games, nudge=nudge, hooks=_hooks(settings))
     made: list[EmbeddedFolder] = []  # the folder folds with the games, the games nudge the folder
     games = build_games(settings, nudge=lambda game_id: made[0].nudge(game_id))
     made.append(EmbeddedFolder(games, sweep_seconds=settings.sweep_seconds, ruling_seconds=settings.ruling_seconds))
-    return Runtime(settings=settings, games=games, nudge=made[0].nudge, folder=made[0])
+    return Runtime(settings=settings, games=games, nudge=made[0].nudge, folder=made[0], hooks=_hooks(settings))
+
+
+def _hooks(settings: Settings) -> Webhooks | None:
+    """The webhook tables of the store (SQLite or PostgreSQL; an in-memory store has none)."""
+    if settings.store_url.startswith("memory://"):
+        return None
+    return open_webhooks(settings.store_url)
 
 
 def worker_app(settings: Settings) -> Celery:

@@ -23,6 +23,7 @@ class Settings:
     rate_reads: str = "1200/minute"
     ruling_seconds: float = 20.0
     sweep_seconds: float = 5.0
+    clock_seconds: float = 1.0  # between ticks of the tournaments' clocks (deadlines, results, next rounds)
     snapshot_every: int = 1000
     log_level: str = "INFO"
     # the API's own (services/api/)
@@ -58,6 +59,7 @@ def from_env(env: dict[str, str] | None = None) -> Settings:
         rate_reads=env.get("UMPIRE_RATE_READS", "1200/minute"),
         ruling_seconds=float(env.get("UMPIRE_RULING_SECONDS", "20")),
         sweep_seconds=float(env.get("UMPIRE_SWEEP_SECONDS", "5")),
+        clock_seconds=float(env.get("UMPIRE_CLOCK_SECONDS", "1")),
         snapshot_every=int(env.get("UMPIRE_SNAPSHOT_EVERY", "1000")),
         log_level=env.get("UMPIRE_LOG_LEVEL", "INFO"),
         max_body_bytes=int(env.get("UMPIRE_MAX_BODY_BYTES", "65536")),

@@ -17,7 +17,9 @@ import msgspec
 
 from domain.kernel import chain
 from domain.kernel.seats import Viewer, can_see
+from domain.tournament.events import RULESET as TOURNAMENT
 from services.games import Games
+from services.tournaments import TournamentLog
 from services.queries import Queries
 
 FORMAT = "umpire-export-1"
@@ -41,11 +43,12 @@ class ExportHeader(msgspec.Struct, frozen=True, kw_only=True):
 
 
 REBUILD = ("the ruleset's setup(pack, scenario, game_id, options) from the genesis event (a fork's: the genesis's "
-           "initial_state), encoded as JSON by msgspec")
+           "initial_state), encoded as JSON by msgspec with order='deterministic' (sets and dict keys sorted)")
+_CANONICAL = msgspec.json.Encoder(order="deterministic")  # a set's order varies from process to process
 
 
 def state_digest(state: Any) -> str:
-    return hashlib.sha256(msgspec.json.encode(state)).hexdigest()
+    return hashlib.sha256(_CANONICAL.encode(state)).hexdigest()
 
 
 class ExportEvent(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -84,6 +87,20 @@ def export_lines(games: Games, game_id: str, viewer: Viewer) -> Iterator[bytes]:
             metadata=e.metadata.decode() if visible else None,
         )
         yield msgspec.json.encode(line) + b"\n"
+
+
+def tournament_lines(games: Games, tid: str) -> Iterator[bytes]:
+    """A tournament's stream (`umpire-tournament@1`) in the same format; every tournament event is public."""
+    version, t = TournamentLog(games.store).load(tid)
+    events = games.store.read(tid, upto=version)
+    header = ExportHeader(format=FORMAT, game_id=tid, ruleset=TOURNAMENT, pack_hash="", scenario=t.created.scenario,
+                          options={}, dice={}, viewer="public", events=len(events), head=events[-1].link.hex())
+    yield msgspec.json.encode(header) + b"\n"
+    for e in events:
+        yield msgspec.json.encode(ExportEvent(
+            version=e.version, type=e.type, schema_version=e.schema_version, visibility=e.visibility, link=e.link.hex(),
+            data_digest=chain.data_digest(e.salt, e.data).hex(), metadata_digest=chain.metadata_digest(e.salt, e.metadata).hex(),
+            adjudicates=e.adjudicates, salt=e.salt.hex(), data=e.data.decode(), metadata=e.metadata.decode())) + b"\n"
 
 
 def parse(lines: Iterator[bytes] | list[bytes]) -> tuple[ExportHeader, list[ExportEvent]]:

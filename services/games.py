@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import msgspec
@@ -18,8 +18,9 @@ from domain.kernel.commands import DeadlineReached, EndRequested
 from domain.kernel.log import (
     Codec, DiceSpec, ForkRef, GameCreated, OrderSubmitted, RefereeCommand, SystemCommand, encode, fold,
 )
-from domain.kernel.seats import PUBLIC, REFEREE, to_seats
-from infra.eventstore import AppendResult, EventStore, Idempotency, NewEvent, UnknownGame
+from domain.kernel.seats import PUBLIC, REFEREE, Layout, to_seats
+from infra.auth import new_token
+from infra.eventstore import AppendResult, EventStore, Idempotency, NewEvent, NewStream, UnknownGame
 from services import keys
 from services.catalog import Catalog
 
@@ -62,6 +63,11 @@ class Created:
     game_id: str
     version: int
     seats: tuple[str, ...]
+    replayed: bool = False  # an Idempotency-Key seen before: the game it created then
+    tokens: dict[str, str] = field(default_factory=dict)  # seat -> token, shown once
+
+
+GAME_KEYS = uuid.UUID("5f0c4a8e-2f7b-4c1e-9a57-0d3f6c1b2e90")  # names a game after its creator's Idempotency-Key
 
 
 def request_hash(*parts: Any) -> bytes:
@@ -93,7 +99,26 @@ class Games:
     # --- writing -------------------------------------------------------------------------------
 
     def create(self, scenario: str, options: dict[str, Any] | None = None, *, principal: str = "organiser",
-               game_id: str | None = None) -> Created:
+               game_id: str | None = None, key: str | None = None, seat_tokens: bool = False) -> Created:
+        """A game, begun by the worker. With `key` (an Idempotency-Key) the game is named after it, so a
+        retry names the same game and returns it unchanged (`replayed`). With `seat_tokens`, a token per
+        seat is written in the genesis' transaction (`Created.tokens`, shown once; none on a replay)."""
+        if key is not None:
+            game_id = str(uuid.uuid5(GAME_KEYS, f"{principal}\x00{key}"))
+        new, layout = self.prepare(scenario, options, game_id=game_id, principal=principal)
+        seats = layout.seat_ids()
+        issued = {seat: new_token("seat", seat, game_id=new.game_id, seat=seat) for seat in seats} if seat_tokens else {}
+        idem = (Idempotency(principal=principal, key=key, request_hash=request_hash("create", scenario, options or {}))
+                if key is not None else None)
+        result = self.store.create_streams([new], idem=idem, tokens=[row for _, row in issued.values()])
+        self.nudge(new.game_id)  # the genesis is the first command the worker rules
+        return Created(game_id=new.game_id, version=result.first_version, seats=seats, replayed=result.replayed,
+                       tokens={} if result.replayed else {seat: i.token for seat, (i, _) in issued.items()})
+
+    def prepare(self, scenario: str, options: dict[str, Any] | None = None, *, game_id: str | None = None,
+                principal: str = "organiser") -> tuple[NewStream, Layout]:
+        """A new game's stream (genesis and dice seeds) and its seat layout, not yet written: a
+        tournament round writes all its games in one transaction."""
         ruleset, number = self.catalog.scenario(scenario)
         pack, h = self.catalog.pack(ruleset)
         ruleset, _ = self._binding(ruleset, pack, h)
@@ -101,7 +126,7 @@ class Games:
         game_id = game_id or str(uuid.uuid4())
         state0 = ruleset.setup(pack, number, game_id=game_id, options=opts)
         self.store.put_pack(h, self.catalog.canonical(pack))
-        return self._genesis(game_id, ruleset, h, number, opts, state0, principal=principal)
+        return self._genesis_stream(game_id, ruleset, h, number, opts, state0, principal=principal), state0.core.layout
 
     def fork(self, game_id: str, at: int, *, principal: str) -> Created:
         """An unofficial game that starts from this game's state after event `at`, with fresh dice
@@ -116,23 +141,23 @@ class Games:
         ref = ForkRef(game_id=game_id, version=at, state_digest=hashlib.sha256(msgspec.json.encode(parent)).hexdigest())
         running = self.store.projection(game_id).status != "finished"
         g = ctx.genesis
-        return self._genesis(new_id, ctx.ruleset, g.pack_hash, g.scenario, g.options, state, principal=principal, fork=ref,
-                             initial=raw, visibility=REFEREE if running else PUBLIC)
+        new = self._genesis_stream(new_id, ctx.ruleset, g.pack_hash, g.scenario, g.options, state, principal=principal,
+                                   fork=ref, initial=raw, visibility=REFEREE if running else PUBLIC)
+        result = self.store.create_streams([new])
+        self.nudge(new_id)
+        return Created(game_id=new_id, version=result.first_version, seats=state.core.layout.seat_ids())
 
-    def _genesis(self, game_id, ruleset, h, scenario, opts, state0, *, principal, fork=None, initial=None,
-                 visibility=PUBLIC) -> Created:
+    def _genesis_stream(self, game_id, ruleset, h, scenario, opts, state0, *, principal, fork=None, initial=None,
+                        visibility=PUBLIC) -> NewStream:
         epochs = ruleset.epochs(state0)
         seeds = keys.new_seeds()
         genesis = GameCreated(game_id=game_id, ruleset=ruleset.id, pack_hash=h, scenario=scenario, options=opts,
                               layout=state0.core.layout, official=fork is None, fork=fork,
                               initial_state=msgspec.json.decode(initial) if initial is not None else None,
                               dice=DiceSpec(mode="keyed", commitments=keys.commitments(seeds, epochs), epochs=epochs))
-        event = self.store.create_game(game_id, ruleset=ruleset.id, pack_hash=h,
-                                       genesis=NewEvent(type="game.created", data=encode(genesis), actor=principal,
-                                                        visibility=visibility),
-                                       secrets={keys.secret_name(chain): seed for chain, seed in seeds.items()})
-        self.nudge(game_id)  # the genesis is the first command the worker rules
-        return Created(game_id=game_id, version=event.version, seats=state0.core.layout.seat_ids())
+        return NewStream(game_id=game_id, ruleset=ruleset.id, pack_hash=h,
+                         genesis=NewEvent(type="game.created", data=encode(genesis), actor=principal, visibility=visibility),
+                         secrets={keys.secret_name(chain): seed for chain, seed in seeds.items()})
 
     def submit_order(self, game_id: str, seat: str, order: bytes | dict, *, principal: str, key: str | None = None,
                      expected_version: int | None = None) -> AppendResult:
@@ -165,6 +190,16 @@ class Games:
 
     def submit_end(self, game_id: str, reason: str, *, principal: str, key: str | None = None) -> AppendResult:
         return self.submit_command(game_id, EndRequested(by=principal, reason=reason), principal=principal, key=key)
+
+    def add_time(self, game_id: str, seconds: float, *, seat: str | None, principal: str,
+                 key: str | None = None) -> AppendResult:
+        """`clock.extended`: the organiser's or referee's grant of more time to a seat to act (or to
+        whoever is), recorded in the game's log; the tournament's clock adds it to the deadline."""
+        if seat is not None and seat not in self.context(game_id).genesis.layout.seat_ids():
+            raise UnknownSeat(f"there is no seat {seat!r} in game {game_id}")
+        data = msgspec.json.encode({"seconds": seconds, "seat": seat, "by": principal})
+        event = NewEvent(type="clock.extended", data=data, actor=principal, command_id=key)
+        return self._append(game_id, event, principal, key, None, ("add-time", seconds, seat))
 
     def submit_referee(self, game_id: str, order: bytes | dict, *, principal: str, key: str | None = None) -> AppendResult:
         ctx = self.context(game_id)

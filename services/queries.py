@@ -27,7 +27,9 @@ from domain.kernel.describe import sentence
 from domain.kernel.ruleset import all_rulesets
 from domain.kernel.seats import Viewer, can_see
 from infra.eventstore import EventStore, Projection, RulingFeeds, StoredEvent, UnknownGame
+from domain.tournament.events import RULESET as TOURNAMENT
 from services.games import Context, Games, UnknownSeat
+from services.tournament_queries import TournamentQueries
 
 POLL_FIRST = 0.01  # s; doubles up to POLL_MAX: quick for a fast worker, light on a slow one
 POLL_MAX = 0.2
@@ -55,6 +57,7 @@ class Queries:
     def __init__(self, games: Games):
         self.games = games
         self.store: EventStore = games.store
+        self.tournaments = TournamentQueries(games.store, self.summary)
 
     def context(self, game_id: str) -> Context:
         return self.games.context(game_id)
@@ -145,12 +148,13 @@ class Queries:
                 "status": proj.status, "turn": summary["turn"], "phase": summary["phase"], "label": summary["label"],
                 "to_act": summary["to_act"] if proj.status == "active" else [], "version": head.version,
                 "head_link": head.link.hex(),
-                "adjudicated_version": proj.adjudicated, "result": summary["result"], "official": ctx.genesis.official}
+                "adjudicated_version": proj.adjudicated, "projected_version": proj.version if proj.state is not None else 1,
+                "result": summary["result"], "official": ctx.genesis.official}
 
     def list_games(self, *, status: str | None = None, after: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
         """Summaries in game id order after `after`; of one status if given."""
         if status is None:
-            ids = [h.game_id for h in self.store.heads(limit=limit, after=after)]
+            ids = [h.game_id for h in self.store.heads(limit=limit, after=after) if h.ruleset != TOURNAMENT]
         else:
             ids = [g for g in self.store.projections_by_status(status, limit=1_000_000) if after is None or g > after][:limit]
         return [self.summary(g) for g in ids]

@@ -23,6 +23,9 @@ import msgspec
 from domain.kernel import chain, game
 from domain.kernel.dice import KeyedDice, key_for, mix_of, verify_key
 from domain.kernel.log import COMMAND_TYPES, Codec, GameCreated, KeyRevealed
+from domain.tournament import events as tournament_events
+from domain.tournament import state as tournament_state
+from domain.tournament.events import RULESET as TOURNAMENT
 from services.catalog import Catalog
 from services.export import ExportEvent, ExportHeader, parse, state_digest
 
@@ -67,6 +70,8 @@ def verify(header: ExportHeader, events: list[ExportEvent], catalog: Catalog, *,
         return _bad(report, events[bad].version, "chain", "the event's link or payload does not match the chain")
     if _cut(header, events, head, report):
         return report
+    if header.ruleset == TOURNAMENT:
+        return _tournament(events, report)
     genesis_event = events[0]
     if genesis_event.data is None:
         report.unverified.append("the genesis is hidden: nothing can be re-adjudicated")
@@ -76,6 +81,26 @@ def verify(header: ExportHeader, events: list[ExportEvent], catalog: Catalog, *,
     if report.first_bad:
         return report
     return _readjudicate(header, events, genesis, keys, catalog, report, progress, ruleset or genesis.ruleset)
+
+
+def _tournament(events: list[ExportEvent], report: Report) -> Report:
+    """A tournament's stream: each event decodes as the type its chain records, and the stream folds
+    (created first, then entrants, rounds and results). Its games' results are checked by verifying
+    the games' own exports; the standings are a fold of this stream."""
+    decoded = []
+    for e in events:
+        try:
+            event = tournament_events.decode((e.data or "").encode())
+        except msgspec.ValidationError as exc:
+            return _bad(report, e.version, "event", f"not an {TOURNAMENT} event: {exc}")
+        if tournament_events.type_of(event) != e.type:
+            return _bad(report, e.version, "event", f"the chain records {e.type!r}, the payload is {tournament_events.type_of(event)!r}")
+        decoded.append(event)
+    try:
+        tournament_state.fold(decoded)
+    except ValueError as exc:
+        return _bad(report, 1, "event", str(exc))
+    return report
 
 
 def _cut(header: ExportHeader, events: list[ExportEvent], head: tuple[int, str] | None, report: Report) -> bool:

@@ -19,7 +19,8 @@ import json
 import os
 import re
 import sys
-from pathlib import Path
+
+from tools import seeds
 
 BOOK = "004_1e8fa3d1481894c8.txt"
 SECTIONS = {  # scenario -> (first line of 13.x5, first line of 13.x6)
@@ -39,8 +40,7 @@ _REFER = re.compile(r"(Refer to (the )?Scenarios?|Combine Scenarios?) (?P<nums>[
 
 
 def seed_lines() -> list[str]:
-    root = Path(os.environ.get("UMPIRE_SEEDS", "/work/shared/seeds"))
-    return (root / BOOK).read_text(encoding="utf-8").splitlines()
+    return seeds.find(BOOK).read_text(encoding="utf-8").splitlines()
 
 
 def side_of(head: str) -> str:

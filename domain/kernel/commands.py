@@ -110,9 +110,18 @@ class Begin(Command, frozen=True, kw_only=True, tag="begin"):
 
 
 class DeadlineReached(Command, frozen=True, kw_only=True, tag="deadline"):
-    """The seats that had to act missed their deadline: the rules impose their default answers."""
+    """The seats that had to act missed their deadline: the rules impose their default answers.
+
+    A tournament's scheduler also says when the deadline fell and the tournament's policy: each
+    seat's miss is then ruled as `deadline.missed` first, and under `forfeit` the miss that reaches
+    `forfeit_after` (counting the seat's `misses` so far, which the log's own `deadline.missed`
+    events bear out) ends the game as that seat's forfeit."""
 
     seats: tuple[str, ...] = ()
+    deadline: str = ""  # ISO-8601 UTC
+    policy: str = ""  # "" (no tournament policy) | "end_phase" | "forfeit"
+    forfeit_after: int = 0
+    misses: dict[str, int] = {}  # seat -> its deadline.missed events in this game so far
 
 
 class EndRequested(Command, frozen=True, kw_only=True, tag="end"):

@@ -146,6 +146,9 @@ def kernel_sentence(event: Mapping[str, Any], seat_name: Callable[[str], str],
         return f"{seat_name(p.get('seat', '?'))} may take back order #{p.get('command')}"
     if t == "undo.taken_back":
         return f"{seat_name(d.get('seat', '?'))} takes back order #{d.get('command')}"
+    if t == "deadline.missed":
+        what = "forfeit policy" if d.get("policy") == "forfeit" else "its phase ends with the rules' default answer"
+        return f"No moves received from {seat_name(d.get('seat', '?'))} by the deadline {d.get('deadline', '?')} ({what})"
     if t == "game.ended":
         r = d.get("result") or {}
         winner = f", {seat_name(r['winner'])} wins" if r.get("winner") else ""

@@ -127,6 +127,15 @@ class DiceFirstUsed(Effect, frozen=True, kw_only=True, tag="dice.first_used"):
     """The first roll has been drawn: the mix of entropy is fixed from here on."""
 
 
+class DeadlineMissed(Effect, frozen=True, kw_only=True, tag="deadline.missed"):
+    """A seat missed its tournament deadline; what followed (its default answer, or a forfeit) is
+    the rest of the ruling."""
+
+    seat: str
+    deadline: str
+    policy: str
+
+
 class GameEnded(Effect, frozen=True, kw_only=True, tag="game.ended"):
     result: Outcome
 
@@ -149,7 +158,7 @@ KernelEffect = (
     GameBegun | PhaseAdvanced | FrameOpened | FrameAnswered | SealedAnswer | FrameClosed | LedgerPosted
     | AttestationOpened | AttestationAsserted | AttestationConfirmed | AttestationDisputed
     | AttestationSettled | DisputeOpened | DisputeResolved | CorrectionApplied | EntropySupplied | DiceFirstUsed
-    | GameEnded | UndoRecorded | OrderTakenBack
+    | GameEnded | UndoRecorded | OrderTakenBack | DeadlineMissed
 )
 KERNEL_EFFECTS = KernelEffect.__args__
 

@@ -18,14 +18,14 @@ from domain.kernel.commands import (
     KERNEL_ORDERS, Accepted, Begin, Command, Correct, DeadlineReached, DisputeEvent, EndRequested, Order, RefereeOrder,
     Reject, Rejected, ResolveDispute, Ruling, SeatOrder, Settle, SupplyEntropy, Undo,
 )
-from domain.kernel.core import UndoPoint
+from domain.kernel.core import Outcome, SideResult, UndoPoint
 from domain.kernel.dice import Dice
 from domain.kernel.effects import (
-    FrameClosed, FrameOpened, GameBegun, GameEnded, OrderTakenBack, PhaseAdvanced, SealedAnswer, UndoRecorded,
+    DeadlineMissed, FrameClosed, FrameOpened, GameBegun, GameEnded, OrderTakenBack, PhaseAdvanced, SealedAnswer, UndoRecorded,
     AttestationOpened,
 )
 from domain.kernel.evolve import apply
-from domain.kernel.house import KERNEL_CITE, UNDO_CITE
+from domain.kernel.house import DEADLINE_CITE, KERNEL_CITE, UNDO_CITE
 from domain.kernel.log import Entry, GameCreated, ruling_entries
 from domain.kernel.ruleset import Ruleset
 from domain.kernel.seats import Viewer, can_see, to_seats
@@ -125,8 +125,8 @@ def _rule(adj: Adjudication, state: Any, command: Command) -> None:
         case SeatOrder(seat=seat, order=order):
             _seat_order(adj, seat, order)
             _undo_point(adj, state, seat, order)
-        case DeadlineReached(seats=seats):
-            _deadline(adj, seats)
+        case DeadlineReached():
+            _deadline(adj, command)
         case EndRequested(by=by, reason=reason):
             _end(adj, by, reason)
         case _:
@@ -179,18 +179,37 @@ def _take_back(adj: Adjudication, seat: str, order: Undo) -> None:
     adj.emit(OrderTakenBack(seat=seat, command=point.command, cite=(UNDO_CITE,)))
 
 
-def _deadline(adj: Adjudication, seats: tuple[str, ...]) -> None:
+def _deadline(adj: Adjudication, command: DeadlineReached) -> None:
     """Impose the default answer of every seat that had to act (once each: a deadline answers
-    the decision that was due, it does not play on)."""
+    the decision that was due, it does not play on). Under a tournament's policy each miss is
+    ruled as `deadline.missed` first, and a forfeit ends the game there."""
+    seats = command.seats
     due = [s for s in to_act(adj.ruleset, adj.state) if not seats or s in seats]
     if not due:
         raise Reject("nothing_due", "No seat named by the deadline has anything to answer.", KERNEL_CITE)
+    if command.policy:
+        for seat in due:
+            adj.emit(DeadlineMissed(seat=seat, deadline=command.deadline, policy=command.policy, cite=(DEADLINE_CITE,)))
+        if command.policy == "forfeit":
+            out = [s for s in due if command.misses.get(s, 0) + 1 >= command.forfeit_after]
+            if out:
+                adj.emit(GameEnded(result=_forfeit(adj.state, out[0], command.deadline), cite=(DEADLINE_CITE,)))
+                return
     for seat in due:
         if seat not in to_act(adj.ruleset, adj.state):
             continue
         order = adj.ruleset.default_answer(adj.state, seat)
         if order is not None:
             adj.ruleset.rule(adj, seat, order)
+
+
+def _forfeit(state: Any, seat: str, deadline: str) -> Outcome:
+    layout = state.core.layout
+    loser = layout.side_of(seat)
+    winner = next((s.id for s in layout.sides if s.id != loser), None)
+    return Outcome(level="Forfeit", winner=winner,
+                   sides={s.id: SideResult(level="Forfeit") for s in layout.sides},
+                   reason=f"{seat} missed its deadline of {deadline} once too often: the game is forfeited")
 
 
 def _end(adj: Adjudication, by: str, reason: str) -> None:

@@ -4,6 +4,10 @@ from __future__ import annotations
 from domain.kernel.citation import HouseRule
 
 KERNEL_CITE = HouseRule(name="umpire-kernel", text="Rules every Umpire game shares: turn order, attestations, deadlines.")
+DEADLINE_CITE = HouseRule(name="umpire-tournament-deadline", text=(
+    "No moves received: a seat that misses its tournament deadline has its phase ended with the answer the rules "
+    "impose on it (its default answer); under the tournament's forfeit policy, the miss that reaches the "
+    "tournament's limit forfeits the game to the other side."))
 UNDO_CITE = HouseRule(name="umpire-undo", text=(
     "A seat may take back its own last order while nothing else has been ruled since, if that order rolled no die, "
     "revealed nothing, opened no decision and ended no phase, and the game allows it."))

@@ -19,12 +19,15 @@ from infra.eventstore.errors import (
     UnknownGame,
     VersionConflict,
 )
-from infra.eventstore.types import AppendResult, GameHead, Idempotency, NewEvent, Projection, StoredEvent
+from infra.eventstore.types import (
+    AppendResult, GameHead, Idempotency, NewEvent, NewStream, Projection, StoredEvent, StreamAppend, TokenRow,
+)
 
 __all__ = [
     "AppendResult", "Blobs", "Conflict", "DuplicateRuling", "EventStore", "Fold", "Folds", "GameExists", "GameHead",
-    "GlobalFeed", "Idempotency", "IdempotencyMismatch", "LockTimeout", "NewEvent", "Projection", "RulingFeeds",
-    "Secrets", "StoreError", "StoreUnavailable", "StoredEvent", "Streams", "UnknownGame", "VersionConflict",
+    "GlobalFeed", "Idempotency", "IdempotencyMismatch", "LockTimeout", "NewEvent", "NewStream", "Projection", "RulingFeeds",
+    "Secrets", "StoreError", "StoreUnavailable", "StoredEvent", "StreamAppend", "Streams", "TokenRow", "UnknownGame",
+    "VersionConflict",
     "open_store",
 ]
 

@@ -18,7 +18,9 @@ import msgspec
 from domain.kernel import chain
 from infra.eventstore import base
 from infra.eventstore.errors import Conflict, GameExists, LockTimeout, UnknownGame
-from infra.eventstore.types import AppendResult, GameHead, Idempotency, NewEvent, Projection, StoredEvent
+from infra.eventstore.types import (
+    AppendResult, GameHead, Idempotency, NewEvent, NewStream, Projection, StoredEvent, StreamAppend, TokenRow,
+)
 
 
 class _Stream(msgspec.Struct, frozen=True):
@@ -174,18 +176,40 @@ class MemoryStore:
         idem: Idempotency | None = None,
         secrets: dict[str, bytes] | None = None,
     ) -> StoredEvent:
+        self.create_streams([NewStream(game_id=game_id, ruleset=ruleset, pack_hash=pack_hash, genesis=genesis,
+                                       secrets=secrets or {})], idem=idem)
+        return self.read(game_id, after=0, upto=1)[0]
+
+    def create_streams(
+        self,
+        streams: Sequence[NewStream],
+        *,
+        then: StreamAppend | None = None,
+        idem: Idempotency | None = None,
+        tokens: Sequence[TokenRow] = (),
+    ) -> AppendResult:
+        keyed = then.game_id if then is not None else streams[0].game_id
         with self._write() as tx:
             if idem is not None and (stored := tx.command(idem)) is not None:
-                base.replay_of(idem, game_id, stored)
-                return tx.read(game_id, after=0, upto=1)[0]
-            if tx.stream(game_id) is not None:
-                raise GameExists(game_id)
-            tx.streams[game_id] = _Stream(ruleset, pack_hash, 0, chain.GENESIS, base.utc_now())
-            tx.projections[game_id] = base.NEW_PROJECTION
-            for name, value in (secrets or {}).items():
-                tx.records[("secret", game_id, name)] = value
-            self._append_on(tx, game_id, [genesis], expected_version=0, idem=idem)
-            return tx.read(game_id, after=0, upto=1)[0]
+                return base.replay_of(idem, keyed, stored)
+            result = None
+            for i, new in enumerate(streams):
+                if tx.stream(new.game_id) is not None:
+                    raise GameExists(new.game_id)
+                tx.streams[new.game_id] = _Stream(new.ruleset, new.pack_hash, 0, chain.GENESIS, base.utc_now())
+                tx.projections[new.game_id] = new.projection or base.NEW_PROJECTION
+                for name, value in new.secrets.items():
+                    tx.records[("secret", new.game_id, name)] = value
+                first = self._append_on(tx, new.game_id, [new.genesis], expected_version=0,
+                                        idem=idem if then is None and i == 0 else None)
+                result = result or first
+            if then is not None:
+                result = self._append_on(tx, then.game_id, then.events, expected_version=then.expected_version, idem=idem)
+            for t in tokens:  # no token table here (infra/auth.py serves SQLite and PostgreSQL): kept as records
+                tx.records[("token", t.id)] = msgspec.json.encode(t)
+            if result is None:
+                raise ValueError("create_streams needs a stream or an append")
+            return result
 
     def append(
         self,
@@ -266,7 +290,7 @@ class MemoryStore:
     def lagging(self, limit: int = 1000) -> list[str]:
         with self._db.view:
             behind = [g for g, p in self._db.projections.items()
-                      if p.version < self._db.streams[g].version and p.status != "halted"]
+                      if p.version < self._db.streams[g].version and p.status not in ("halted", "tournament")]
         return sorted(behind)[:limit]
 
     def projections_by_status(self, status: str, *, limit: int = 1000) -> list[str]:

@@ -18,6 +18,7 @@ import time
 from contextlib import contextmanager
 from typing import Iterator, Sequence
 
+import msgspec
 import psycopg
 from psycopg import errors as pgerr
 from psycopg.rows import kwargs_row, tuple_row
@@ -34,7 +35,9 @@ from infra.eventstore.errors import (
 )
 from infra.eventstore.groupcommit import GroupCommit
 from infra.eventstore.pgnotify import CHANNEL, RulingFeed
-from infra.eventstore.types import AppendResult, GameHead, Idempotency, NewEvent, Projection, StoredEvent
+from infra.eventstore.types import (
+    AppendResult, GameHead, Idempotency, NewEvent, NewStream, Projection, StoredEvent, StreamAppend, TokenRow,
+)
 
 _EVENT_COLUMNS = ", ".join(StoredEvent.__struct_fields__)
 _SELECT_EVENTS = f"SELECT {_EVENT_COLUMNS} FROM event"
@@ -102,6 +105,13 @@ def _errors() -> Iterator[None]:
         raise LockTimeout(str(exc)) from exc
     except psycopg.OperationalError as exc:  # connection refused or lost, pool timeout, server shutdown
         raise StoreUnavailable(str(exc)) from exc
+
+
+class _Replayed(Exception):
+    """Rolls back a create whose keyed append turned out to be a replay."""
+
+    def __init__(self, result: AppendResult):
+        self.result = result
 
 
 class PostgresStore(base.WriteOnce):
@@ -190,34 +200,66 @@ class PostgresStore(base.WriteOnce):
         idem: Idempotency | None = None,
         secrets: dict[str, bytes] | None = None,
     ) -> StoredEvent:
-        genesis_append = pgappend.prepare(game_id, [genesis], 0, idem)
-        now = genesis_append.append.recorded_at
+        self.create_streams([NewStream(game_id=game_id, ruleset=ruleset, pack_hash=pack_hash, genesis=genesis,
+                                       secrets=secrets or {})], idem=idem)
+        return self.read(game_id, after=0, upto=1)[0]
+
+    def create_streams(
+        self,
+        streams: Sequence[NewStream],
+        *,
+        then: StreamAppend | None = None,
+        idem: Idempotency | None = None,
+        tokens: Sequence[TokenRow] = (),
+    ) -> AppendResult:
+        keyed = then.game_id if then is not None else streams[0].game_id
+        appends = [pgappend.prepare(new.game_id, [new.genesis], 0, idem if then is None and i == 0 else None)
+                   for i, new in enumerate(streams)]
+        if then is not None:
+            appends.append(pgappend.prepare(then.game_id, then.events, then.expected_version, idem))
+        if not appends:
+            raise ValueError("create_streams needs a stream or an append")
+        now = appends[0].append.recorded_at
         with self._conn() as conn:
+            if idem is not None and (stored := self._stored_key(conn, idem)) is not None:
+                return base.replay_of(idem, keyed, stored)
             try:
                 with conn.transaction():
-                    created = conn.execute(
-                        "INSERT INTO game_stream VALUES (%s, %s, %s, 0, %s, %s) ON CONFLICT DO NOTHING RETURNING 1",
-                        (game_id, ruleset, pack_hash, chain.GENESIS, now),
-                    ).fetchone()
-                    if created is None:
-                        raise GameExists(game_id)
-                    p = base.NEW_PROJECTION
-                    conn.execute(
-                        "INSERT INTO projection VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                        (game_id, p.version, p.adjudicated, p.status, p.summary, p.state, now),
-                    )
-                    if secrets:
-                        conn.cursor().executemany(
-                            "INSERT INTO secret VALUES (%s, %s, %s)", [(game_id, k, v) for k, v in secrets.items()]
+                    for new in streams:
+                        created = conn.execute(
+                            "INSERT INTO game_stream VALUES (%s, %s, %s, 0, %s, %s) ON CONFLICT DO NOTHING RETURNING 1",
+                            (new.game_id, new.ruleset, new.pack_hash, chain.GENESIS, now),
+                        ).fetchone()
+                        if created is None:
+                            raise GameExists(new.game_id)
+                        p = new.projection or base.NEW_PROJECTION
+                        conn.execute(
+                            "INSERT INTO projection VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                            (new.game_id, p.version, p.adjudicated, p.status, p.summary, p.state, now),
                         )
-                    pgappend.raise_or_return(pgappend.call(conn, [genesis_append])[0])
+                        if new.secrets:
+                            conn.cursor().executemany(
+                                "INSERT INTO secret VALUES (%s, %s, %s)", [(new.game_id, k, v) for k, v in new.secrets.items()]
+                            )
+                    outcomes = [pgappend.raise_or_return(o) for o in pgappend.call(conn, appends)]
+                    result = outcomes[-1] if then is not None else outcomes[0]
+                    if result.replayed:  # a concurrent retry with the key committed first: write nothing
+                        raise _Replayed(result)
+                    if tokens:
+                        conn.cursor().executemany(
+                            f"INSERT INTO api_token ({', '.join(TokenRow.__struct_fields__)})"
+                            f" VALUES ({', '.join(['%s'] * len(TokenRow.__struct_fields__))})",
+                            [msgspec.structs.astuple(t) for t in tokens],
+                        )
+            except _Replayed as replay:
+                return replay.result
             except GameExists:
                 # A retry of a create that already committed (possibly concurrently) is a replay.
                 stored = self._stored_key(conn, idem) if idem is not None else None
                 if stored is None:
                     raise
-                base.replay_of(idem, game_id, stored)
-            return self._read_on(conn, game_id, after=0, upto=1)[0]
+                return base.replay_of(idem, keyed, stored)  # type: ignore[arg-type]
+            return result
 
     def append(
         self,
@@ -334,7 +376,7 @@ class PostgresStore(base.WriteOnce):
         with self._conn() as conn:
             rows = conn.execute(
                 "SELECT s.game_id FROM game_stream s JOIN projection p USING (game_id)"
-                " WHERE p.version < s.version AND p.status <> 'halted' ORDER BY s.game_id LIMIT %s",
+                " WHERE p.version < s.version AND p.status NOT IN ('halted', 'tournament') ORDER BY s.game_id LIMIT %s",
                 (limit,),
             ).fetchall()
         return [g for (g,) in rows]

@@ -16,7 +16,9 @@ from __future__ import annotations
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Protocol, Sequence
 
-from infra.eventstore.types import AppendResult, GameHead, Idempotency, NewEvent, Projection, StoredEvent
+from infra.eventstore.types import (
+    AppendResult, GameHead, Idempotency, NewEvent, NewStream, Projection, StoredEvent, StreamAppend, TokenRow,
+)
 
 if TYPE_CHECKING:
     from infra.eventstore.pgnotify import RulingFeed
@@ -34,6 +36,19 @@ class Streams(Protocol):
         secrets: dict[str, bytes] | None = None,
     ) -> StoredEvent:
         """The stream, its projection, its `secrets` (dice seeds) and the genesis event, in one transaction."""
+        ...
+
+    def create_streams(
+        self,
+        streams: Sequence[NewStream],
+        *,
+        then: StreamAppend | None = None,
+        idem: Idempotency | None = None,
+        tokens: Sequence[TokenRow] = (),
+    ) -> AppendResult:
+        """All of `streams`, the append `then` and the `tokens` rows, or none of them (one transaction).
+        `idem` goes with `then` if given, else with the first stream's genesis; the answer is that
+        append's result (replayed, with nothing written, for a key already used by the same request)."""
         ...
 
     def append(
@@ -79,7 +94,7 @@ class Folds(Protocol):
 
     def lagging(self, limit: int = 1000) -> list[str]:
         """Games whose projection is behind their stream, halted ones excepted (nothing rules them until
-        a referee resumes them). The fold keeps `projection.version` below any command it has not ruled."""
+        a referee resumes them), and tournament streams (status `tournament`: the worker rules no game there). The fold keeps `projection.version` below any command it has not ruled."""
         ...
 
     def projections_by_status(self, status: str, *, limit: int = 1000) -> list[str]: ...

@@ -13,6 +13,8 @@ import threading
 from contextlib import contextmanager
 from typing import Iterator, Sequence
 
+import msgspec
+
 from domain.kernel import chain
 from infra.eventstore import base
 from infra.eventstore.errors import (
@@ -22,7 +24,9 @@ from infra.eventstore.errors import (
     StoreUnavailable,
     UnknownGame,
 )
-from infra.eventstore.types import AppendResult, GameHead, Idempotency, NewEvent, Projection, StoredEvent
+from infra.eventstore.types import (
+    AppendResult, GameHead, Idempotency, NewEvent, NewStream, Projection, StoredEvent, StreamAppend, TokenRow,
+)
 
 # SQLite primary result codes: BUSY, LOCKED; and IOERR, CORRUPT, FULL, CANTOPEN, NOTADB.
 _LOCKED = {5, 6}
@@ -156,25 +160,46 @@ class SqliteStore(base.WriteOnce):
         idem: Idempotency | None = None,
         secrets: dict[str, bytes] | None = None,
     ) -> StoredEvent:
+        self.create_streams([NewStream(game_id=game_id, ruleset=ruleset, pack_hash=pack_hash, genesis=genesis,
+                                       secrets=secrets or {})], idem=idem)
+        return self.read(game_id, after=0, upto=1)[0]
+
+    def create_streams(
+        self,
+        streams: Sequence[NewStream],
+        *,
+        then: StreamAppend | None = None,
+        idem: Idempotency | None = None,
+        tokens: Sequence[TokenRow] = (),
+    ) -> AppendResult:
+        keyed = then.game_id if then is not None else streams[0].game_id
         with self._write() as conn:
             if idem is not None and (stored := self._stored_key(conn, idem)) is not None:
-                base.replay_of(idem, game_id, stored)
-                return self._read_on(conn, game_id, after=0, upto=1)[0]
-            if conn.execute("SELECT 1 FROM game_stream WHERE game_id = ?", (game_id,)).fetchone():
-                raise GameExists(game_id)
-            now = base.utc_now()
-            conn.execute(
-                "INSERT INTO game_stream VALUES (?, ?, ?, 0, ?, ?)", (game_id, ruleset, pack_hash, chain.GENESIS, now)
-            )
-            p = base.NEW_PROJECTION
-            conn.execute(
-                "INSERT INTO projection VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, p.version, p.adjudicated, p.status, p.summary, p.state, now),
-            )
-            if secrets:
-                conn.executemany("INSERT INTO secret VALUES (?, ?, ?)", [(game_id, k, v) for k, v in secrets.items()])
-            self._append_on(conn, game_id, [genesis], expected_version=0, idem=idem)
-            return self._read_on(conn, game_id, after=0, upto=1)[0]
+                return base.replay_of(idem, keyed, stored)
+            result = None
+            for i, new in enumerate(streams):
+                if conn.execute("SELECT 1 FROM game_stream WHERE game_id = ?", (new.game_id,)).fetchone():
+                    raise GameExists(new.game_id)
+                now = base.utc_now()
+                conn.execute("INSERT INTO game_stream VALUES (?, ?, ?, 0, ?, ?)",
+                             (new.game_id, new.ruleset, new.pack_hash, chain.GENESIS, now))
+                p = new.projection or base.NEW_PROJECTION
+                conn.execute("INSERT INTO projection VALUES (?, ?, ?, ?, ?, ?, ?)",
+                             (new.game_id, p.version, p.adjudicated, p.status, p.summary, p.state, now))
+                conn.executemany("INSERT INTO secret VALUES (?, ?, ?)",
+                                 [(new.game_id, k, v) for k, v in new.secrets.items()])
+                first = self._append_on(conn, new.game_id, [new.genesis], expected_version=0,
+                                        idem=idem if then is None and i == 0 else None)
+                result = result or first
+            if then is not None:
+                result = self._append_on(conn, then.game_id, then.events, expected_version=then.expected_version,
+                                         idem=idem)
+            conn.executemany(f"INSERT INTO api_token ({', '.join(TokenRow.__struct_fields__)}) VALUES"
+                             f" ({', '.join('?' * len(TokenRow.__struct_fields__))})",
+                             [msgspec.structs.astuple(t) for t in tokens])
+            if result is None:
+                raise ValueError("create_streams needs a stream or an append")
+            return result
 
     def append(
         self,
@@ -302,7 +327,7 @@ class SqliteStore(base.WriteOnce):
         with self._conn() as conn:
             rows = conn.execute(
                 "SELECT s.game_id FROM game_stream s JOIN projection p USING (game_id)"
-                " WHERE p.version < s.version AND p.status <> 'halted' ORDER BY s.game_id LIMIT ?",
+                " WHERE p.version < s.version AND p.status NOT IN ('halted', 'tournament') ORDER BY s.game_id LIMIT ?",
                 (limit,),
             ).fetchall()
         return [g for (g,) in rows]

@@ -67,3 +67,38 @@ class Projection(msgspec.Struct, frozen=True, kw_only=True):
     status: str  # "active" | "halted" | "finished"
     summary: bytes  # JSON the API serves as-is (turn, phase, to_act, ...)
     state: bytes | None = None
+
+
+class NewStream(msgspec.Struct, frozen=True, kw_only=True):
+    """A stream to create: its genesis, its secrets, and its projection if not a new game's
+    (a tournament keeps its own projection current, so the fold's lag sweep never picks it up)."""
+
+    game_id: str
+    ruleset: str
+    pack_hash: str
+    genesis: NewEvent
+    secrets: dict[str, bytes] = {}
+    projection: Projection | None = None
+
+
+class StreamAppend(msgspec.Struct, frozen=True, kw_only=True):
+    """Events appended to an existing stream in the same transaction as `create_streams`' new ones."""
+
+    game_id: str
+    events: tuple[NewEvent, ...]
+    expected_version: int | None = None
+
+
+class TokenRow(msgspec.Struct, frozen=True, kw_only=True):
+    """An `api_token` row (infra/auth.py makes them) written with the streams it names."""
+
+    id: str
+    secret_hash: bytes
+    role: str
+    name: str
+    game_id: str | None = None
+    seat: str | None = None
+    created_at: str
+    revoked_at: str | None = None
+    tournament_id: str | None = None
+    entrant_id: str | None = None

@@ -18,11 +18,11 @@ from services.api.metrics import Metrics
 from services.api.middleware import Observe
 from services.api.ratelimit import Limiter, parse_rate
 from services.api.routes import (
-    audits, desks, disputes, events, games, ops, orders, readable, rulesets, scenarios, seats, state, web,
+    audits, desks, disputes, events, games, ops, orders, readable, rulesets, scenarios, seats, state, tournaments, web,
 )
 from services.config import Settings
 
-ROUTERS = (ops, scenarios, rulesets, games, state, orders, events, seats, audits, web, readable, desks, disputes)
+ROUTERS = (ops, scenarios, rulesets, games, state, orders, events, seats, audits, web, readable, desks, disputes, tournaments)
 DESCRIPTION = """An impartial, auditable umpire for hex-and-counter wargames.
 
 Send tokens as `Authorization: Bearer umpire_...`. Organisers create games and receive one token per

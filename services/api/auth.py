@@ -16,15 +16,18 @@ from domain.kernel.seats import Viewer
 from infra.auth import Token
 from services.api.errors import ApiError
 
-_bearer = HTTPBearer(auto_error=False, description="`Authorization: Bearer umpire_...`: an organiser, referee or seat token")
+_bearer = HTTPBearer(auto_error=False, description="`Authorization: Bearer umpire_...`: an organiser, referee, seat or entrant token")
 
 
 class Principal(msgspec.Struct, frozen=True, kw_only=True):
-    role: Literal["organiser", "referee", "seat", "public"]
+    role: Literal["organiser", "referee", "seat", "entrant", "public"]
     name: str = ""
     token_id: str | None = None
     game_id: str | None = None
     seat: str | None = None
+    tournament_id: str | None = None  # an entrant: its tournament, its id there, and its seat in each game
+    entrant_id: str | None = None
+    seats: dict[str, tuple[str, ...]] = {}  # game id -> its seats (its side's), from the tournament's stream
 
     @property
     def id(self) -> str:
@@ -32,6 +35,8 @@ class Principal(msgspec.Struct, frozen=True, kw_only=True):
         and seat, not its token, so a retry with a reissued token is still the same request."""
         if self.role == "seat":
             return f"seat:{self.game_id}:{self.seat}"
+        if self.role == "entrant":
+            return f"entrant:{self.tournament_id}:{self.entrant_id}"
         return f"{self.role}:{self.name}"
 
     def viewer(self, game_id: str) -> Viewer:
@@ -40,14 +45,17 @@ class Principal(msgspec.Struct, frozen=True, kw_only=True):
             return Viewer(role=self.role)
         if self.role == "seat" and self.game_id == game_id:
             return Viewer(role="seat", seat=self.seat)
+        if self.role == "entrant" and game_id in self.seats:
+            return Viewer(role="seat", seat=self.seats[game_id][0])
         return Viewer(role="public")
 
 
 PUBLIC = Principal(role="public")
 
 
-def _from_token(t: Token) -> Principal:
-    return Principal(role=t.role, name=t.name, token_id=t.id, game_id=t.game_id, seat=t.seat)  # type: ignore[arg-type]
+def _from_token(t: Token, seats: dict[str, tuple[str, ...]] | None = None) -> Principal:
+    return Principal(role=t.role, name=t.name, token_id=t.id, game_id=t.game_id, seat=t.seat,  # type: ignore[arg-type]
+                     tournament_id=t.tournament_id, entrant_id=t.entrant_id, seats=seats or {})
 
 
 async def principal(request: Request, _doc=Security(_bearer)) -> Principal:
@@ -61,6 +69,10 @@ async def principal(request: Request, _doc=Security(_bearer)) -> Principal:
     record = await run_in_threadpool(request.app.state.tokens.verify, token.strip())
     if record is None:
         raise ApiError(401, "invalid_token", "the token is not valid (mistyped, revoked, or of another server)")
+    if record.role == "entrant":  # its seats are the tournament's pairings so far
+        seats = await run_in_threadpool(request.app.state.runtime.queries.tournaments.entrant_games,
+                                        record.tournament_id, record.entrant_id)
+        return _from_token(record, seats)
     return _from_token(record)
 
 
@@ -71,8 +83,10 @@ def _limit_key(p: Principal, request: Request) -> str:
 def caller(kind: Literal["reads", "orders"], *roles: str):
     """A dependency: the principal, refused unless its role is one of `roles` (any, if none), then rate limited."""
 
+    allowed = (*roles, "entrant") if "seat" in roles else roles  # an entrant acts for its seat in each game
+
     async def check(request: Request, p: Principal = Depends(principal)) -> Principal:
-        if roles and p.role not in roles:
+        if allowed and p.role not in allowed:
             if p.role == "public":
                 raise ApiError(401, "unauthenticated", f"this needs a token of a {' or '.join(roles)}")
             raise ApiError(403, "forbidden", f"a {p.role} token may not do this; it needs a {' or '.join(roles)}",
@@ -96,6 +110,12 @@ def seat_of(p: Principal, game_id: str, seat: str | None = None) -> str:
         if seat is not None and seat != p.seat:
             raise ApiError(403, "forbidden", f"this token acts for seat {p.seat!r}, not {seat!r}")
         return p.seat  # type: ignore[return-value]
+    if p.role == "entrant":  # it holds every seat of its side: ?seat= names one, else the first
+        if game_id not in p.seats:
+            raise ApiError(403, "forbidden", "this entrant has no seat in that game")
+        if seat is not None and seat not in p.seats[game_id]:
+            raise ApiError(403, "forbidden", f"this entrant holds seats {list(p.seats[game_id])} there, not {seat!r}")
+        return seat or p.seats[game_id][0]
     if seat is None:
         raise ApiError(422, "seat_required", "name the seat: ?seat=<seat id>")
     return seat

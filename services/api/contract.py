@@ -33,6 +33,10 @@ OPERATION_IDS = {
     "reissue": "reissueSeatToken", "me": "getMe", "export": "exportGame", "audit": "getAudit", "verify": "verifyGame",
     "fork": "forkGame", "conformance": "runConformanceCase", "map_svg": "getMap", "history": "getHistory",
     "names": "getNames", "disputes": "listDisputes",
+    "create_tournament": "createTournament", "get_tournament": "getTournament", "register_entrant": "registerEntrant",
+    "withdraw_entrant": "withdrawEntrant", "pair_round": "pairRound", "get_standings": "getStandings",
+    "export_tournament": "exportTournament", "register_webhook": "registerWebhook", "list_deliveries": "listDeliveries",
+    "add_time": "addTime", "me_stream": "streamMe",
 }
 
 

@@ -21,6 +21,8 @@ from infra.eventstore import GameExists, IdempotencyMismatch, StoreUnavailable, 
 from services.catalog import ScenarioNotPlayable, ScenarioNotStartable, UnknownScenario
 from services.games import BadOrder, UnknownSeat
 from services.queries import BeyondLog, UnknownRuleset
+from services.tournaments import TournamentError, UnknownTournament
+from services.webhooks import NoWebhooks
 
 log = logging.getLogger("umpire.api")
 RETRY_AFTER_STORE = 5  # seconds a client should wait when the event store is down
@@ -103,6 +105,12 @@ def _mapped(exc: Exception) -> ApiError:
                             path="$.scenario")
         case OptionError():
             return ApiError(422, "invalid_options", str(exc), path="$.options")
+        case TournamentError():
+            return ApiError(exc.status, exc.code, str(exc), **exc.details)
+        case NoWebhooks():
+            return ApiError(422, "not_built", "webhooks need the SQLite or PostgreSQL store; this one keeps none")
+        case UnknownTournament():
+            return ApiError(404, "tournament_not_found", f"no tournament {exc.args[0]!r}", tournament_id=exc.args[0])
         case StoreUnavailable():
             return ApiError(503, "store_unavailable", "the event store is unavailable; retry later",
                             headers=retry_after(RETRY_AFTER_STORE), retry_after=RETRY_AFTER_STORE)
@@ -110,7 +118,7 @@ def _mapped(exc: Exception) -> ApiError:
 
 
 HANDLED = (ApiError, UnknownGame, UnknownSeat, BeyondLog, UnknownRuleset, VersionConflict, GameExists, IdempotencyMismatch, BadOrder,
-           ScenarioNotPlayable, UnknownScenario, OptionError, StoreUnavailable)
+           ScenarioNotPlayable, UnknownScenario, OptionError, TournamentError, UnknownTournament, NoWebhooks, StoreUnavailable)
 
 
 async def _handled(request: Request, exc: Exception) -> Response:

@@ -107,9 +107,12 @@ class SeatToken(ResponseBody):
 
 
 class GameCreated(ResponseBody):
+    """201: created; 200: a retry with the same Idempotency-Key, the same game with fresh seat tokens."""
+
     id: str
     seats: dict[str, SeatToken]
     version: int
+    replayed: bool = False
 
 
 class IssuedSeatToken(ResponseBody):
@@ -130,7 +133,12 @@ class GameSummary(ResponseBody):
     head_link: Annotated[str, Meta(description="hex hash-chain link of event `version`: record it, and "
                                                "`umpire verify FILE --head VERSION:LINK` proves a later export "
                                                "extends that log unaltered")]
-    adjudicated_version: int
+    adjudicated_version: Annotated[int, Meta(description="the version of the last command ruled (a command, not "
+                                                          "its ruling's events)")]
+    projected_version: Annotated[int, Meta(description="the last event folded into the projection that `state`, "
+                                                        "`legal` and this summary's turn, phase and to_act come from; "
+                                                        "the projection has caught up with the log when it equals "
+                                                        "`version` (wait on it, as on ?wait)")]
     result: dict[str, Any] | None
     official: bool
 
@@ -144,10 +152,30 @@ class Viewer(ResponseBody):
     seat: str | None = None
 
 
+_CITATION = {"anyOf": [{"$ref": f"#/components/schemas/{t.__name__}"} for t in Citation.__args__]}
+# The kernel's part of every game's view (domain.kernel.game.view); `game` is the ruleset's own.
+VIEW = {"type": "object", "required": ["game_id", "ruleset", "scenario", "clock", "label", "to_act", "frames",
+                                       "ledgers", "attestations", "disputes", "result", "game"],
+        "properties": {"label": {"type": "string", "description": "the clock in the game's words"},
+                       "to_act": {"type": "array", "items": {"type": "string"}},
+                       "frames": {"type": "array", "items": {"type": "object"},
+                                  "description": "open decisions: who must answer and what"},
+                       "attestations": {"type": "object", "description": "attested results, by id"},
+                       "disputes": {"type": "array", "description": "as GET /disputes lists them", "items": {
+                           "type": "object", "required": ["id", "seat", "event", "reason", "state"],
+                           "properties": {"id": {"type": "integer"}, "event": {"type": "integer"},
+                                          "state": {"enum": ["open", "upheld", "dismissed"]}}}},
+                       "game": {"type": "object", "description": "the ruleset's own view: units, markers..."}}}
+# Every event's data names its type; an effect's also its citations (`cite`) and visibility (`vis`).
+EVENT_DATA = {"type": "object", "required": ["type"],
+              "properties": {"type": {"type": "string"}, "cite": {"type": "array", "items": _CITATION},
+                             "vis": {"type": "string"}}}
+
+
 class State(ResponseBody):
     version: Annotated[int, Meta(description="the last event folded into this view")]
     viewer: Viewer
-    view: dict[str, Any]
+    view: Annotated[dict[str, Any], Meta(extra_json_schema=VIEW)]
 
 
 class Disputable(ResponseBody):
@@ -180,7 +208,7 @@ class Event(ResponseBody):
     recorded_at: str
     link: str
     adjudicates: int | UnsetType = UNSET
-    data: dict[str, Any] | UnsetType = UNSET
+    data: Annotated[dict[str, Any], Meta(extra_json_schema=EVENT_DATA)] | UnsetType = UNSET
     metadata: dict[str, Any] | UnsetType = UNSET
     salt: str | UnsetType = UNSET
     hidden: bool | UnsetType = UNSET
@@ -218,10 +246,13 @@ class Ruled(ResponseBody):
 
 
 class Me(ResponseBody):
-    role: Literal["seat", "referee", "organiser", "public"]
+    role: Literal["seat", "referee", "organiser", "entrant", "public"]
     name: str = ""
     game: str | None = None
     seat: str | None = None
+    tournament: str | None = None  # an entrant's token: its tournament, its id, its seat in each game so far
+    entrant: str | None = None
+    games: dict[str, list[str]] = {}  # game id -> the entrant's seats in it
 
 
 class VerifyReport(ResponseBody):
@@ -233,6 +264,8 @@ class VerifyReport(ResponseBody):
     initial_state_checked: Annotated[bool, Meta(description="the export header's initial-state digest matched the state rebuilt from the genesis")] = False
     first_bad: dict[str, Any] | None = None
     unverified: list[str] = []
+    complete: Annotated[bool, Meta(description="verified in full: `ok` and nothing left `unverified` (as `umpire "
+                                               "verify` exits 0; `ok` alone is its exit 3, verified as far as it goes)")] = False
 
 
 class Audit(ResponseBody):
@@ -252,3 +285,138 @@ class ConformanceVerdict(ResponseBody):
     title: str
     passed: bool
     failures: list[str]
+
+
+# --- tournaments (issue 20) --------------------------------------------------------------------
+
+
+class TimeControlBody(RequestBody):
+    phase_seconds: Annotated[float, Meta(gt=0)] | None = None
+    bank_seconds: Annotated[float, Meta(gt=0)] | None = None
+    increment_seconds: Annotated[float, Meta(ge=0)] | None = None
+
+
+class DeadlinePolicyBody(RequestBody):
+    on_miss: Literal["end_phase", "forfeit"] = "end_phase"
+    forfeit_after: Annotated[int, Meta(ge=1)] = 3
+
+
+class CreateTournament(RequestBody):
+    name: Annotated[str, Meta(min_length=1, max_length=200)]
+    scenario: Annotated[str, Meta(description="`<game>/<scenario number>` every round is played on")]
+    format: Literal["round_robin", "swiss"]
+    scenarios: Annotated[list[str], Meta(description="one scenario per round, in order (repeated if fewer)")] = []
+    rounds: Annotated[int, Meta(ge=1, le=100, description="Swiss: the number of rounds")] | None = None
+    double: Annotated[bool, Meta(description="round robin: each pairing twice, once per side")] = False
+    time_control: TimeControlBody | None = None
+    deadline_policy: DeadlinePolicyBody | None = None
+    points: Annotated[dict[str, float], Meta(description='victory level -> points, and "win", "loss", "draw", "bye"')] = {}
+    tiebreaks: Annotated[tuple[Literal["buchholz", "sonneborn_berger", "head_to_head"], ...],
+                         Meta(description="the tie-breaks that apply, in order")] = ("buchholz", "sonneborn_berger",
+                                                                                     "head_to_head")
+    auto_rounds: Annotated[bool, Meta(description="pair each next round as soon as the last one is over")] = False
+
+
+class RegisterEntrant(RequestBody):
+    name: Annotated[str, Meta(min_length=1, max_length=200)]
+    kind: Literal["human", "bot"]
+    rating: float | None = None
+
+
+class PairRound(RequestBody):
+    pairings: Annotated[list[tuple[str, str]], Meta(description="manual pairings [first side, second side]")] | None = None
+    forbidden: Annotated[list[tuple[str, str]], Meta(description="pairs that must not meet this round")] = []
+
+
+class Withdraw(RequestBody):
+    reason: str = ""
+
+
+class AddTime(RequestBody):
+    seconds: Annotated[float, Meta(gt=0, le=30 * 86400)]
+    seat: Annotated[str, Meta(description="the seat granted the time; none: whoever is to act")] | None = None
+
+
+class RegisterWebhook(RequestBody):
+    url: Annotated[str, Meta(pattern=r"^https?://", max_length=2000, description="where Umpire POSTs the notices")]
+
+
+class WebhookRegistered(ResponseBody):
+    id: str
+    url: str
+    entrant: str | None
+    secret: Annotated[str, Meta(description="hex; the key of the Umpire-Signature HMAC-SHA256; shown once")]
+
+
+class Deliveries(ResponseBody):
+    deliveries: list[dict[str, Any]]
+
+
+class TournamentCreated(ResponseBody):
+    id: str
+    name: str
+    format: str
+    scenario: str
+
+
+class EntrantToken(ResponseBody):
+    id: str
+    name: str
+    kind: str
+    token: Annotated[str, Meta(description="acts for this entrant's seat in every game of the tournament; shown once")]
+
+
+class RoundGame(ResponseBody):
+    id: str
+    seats: dict[str, str]
+
+
+class RoundPaired(ResponseBody):
+    round: int
+    games: list[RoundGame]
+    byes: list[str] = []
+    replayed: bool = False
+
+
+class StandingRow(ResponseBody):
+    rank: int
+    entrant: str
+    name: str
+    kind: str
+    points: float
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    wins_by_side: dict[str, int]
+    tiebreaks: dict[str, float]
+    withdrawn: bool
+
+
+class Standings(ResponseBody):
+    tournament: str
+    rounds: int
+    finished: bool
+    tiebreaks: list[str]
+    standings: list[StandingRow]
+
+
+class TournamentView(ResponseBody):
+    id: str
+    name: str
+    scenario: str
+    format: str
+    double: bool
+    rounds_planned: int
+    points: dict[str, float]
+    tiebreaks: list[str]
+    entrants: list[dict[str, Any]]
+    rounds: list[dict[str, Any]]
+    finished: bool
+    version: int
+    head_link: str | None
+
+
+class Withdrawn(ResponseBody):
+    entrant: str
+    forfeited: list[str]

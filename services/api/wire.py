@@ -84,6 +84,25 @@ def body(model: Any):
     return Depends(decode)
 
 
+def optional_body(model: Any):
+    """As `body`, but an empty body is `model()` (every field defaulted)."""
+    decoder = msgspec.json.Decoder(model)
+
+    async def decode(request: Request) -> Any:
+        raw = await read_limited(request, request.app.state.settings.max_body_bytes)
+        if not raw.strip():
+            return model()
+        try:
+            return decoder.decode(raw)
+        except msgspec.ValidationError as exc:
+            message, path = msgspec_path(exc)
+            raise ApiError(422, "invalid_body", message, path=path or "$") from None
+        except msgspec.DecodeError as exc:
+            raise ApiError(400, "malformed_json", f"the body is not valid JSON: {exc}") from None
+
+    return Depends(decode)
+
+
 _REFEREE = msgspec.json.Decoder(RefereeKernelOrder)
 
 
@@ -107,7 +126,8 @@ def _ref(model: Any) -> dict[str, Any]:
 
 
 def doc(*, ok: tuple[int, Any], request: Any = None, errors: Iterable[int] = (), also: dict[int, Any] | None = None,
-        media: str = "application/json", other: dict[str, dict] | None = None) -> dict[str, Any]:
+        media: str = "application/json", other: dict[str, dict] | None = None,
+        request_required: bool = True) -> dict[str, Any]:
     """Route keyword arguments declaring the request body, the success response (`other`: more media
     types it may come as, with their JSON schemas) and the errors."""
     status, model = ok
@@ -123,7 +143,7 @@ def doc(*, ok: tuple[int, Any], request: Any = None, errors: Iterable[int] = (),
         responses[s] = {"description": _ERRORS[s], "content": {"application/json": {"schema": _ref(schemas.Error)}}}
     out["responses"] = responses
     if request is not None:
-        out["openapi_extra"] = {"requestBody": {"required": True, "content": {"application/json": {"schema": _ref(request)}}}}
+        out["openapi_extra"] = {"requestBody": {"required": request_required, "content": {"application/json": {"schema": _ref(request)}}}}
     return out
 
 

@@ -59,22 +59,24 @@ class Client:
     def game(self, game_id: str) -> dict:
         return self._call("GET", f"/v1/games/{game_id}")
 
-    def legal(self, game_id: str) -> dict:
-        """`{seat, version, orders}`: every order listed is accepted if submitted next, at `version`."""
-        return self._call("GET", f"/v1/games/{game_id}/legal")
+    def legal(self, game_id: str, seat: str | None = None) -> dict:
+        """`{seat, version, orders}`: every order listed is accepted if submitted next, at `version`.
+        `seat`: an entrant's token holds every seat of its side and names the one it asks for."""
+        return self._call("GET", f"/v1/games/{game_id}/legal", params={"seat": seat} if seat else None)
 
     def state(self, game_id: str) -> dict:
         """`{version, viewer, view}`: the caller's view of the position."""
         return self._call("GET", f"/v1/games/{game_id}/state")
 
     def submit(self, game_id: str, order: dict, *, expected_version: int | None = None, wait: float = 10.0,
-               key: str | None = None) -> dict:
+               key: str | None = None, seat: str | None = None) -> dict:
         """Append an order; with `wait`, the answer holds its ruling if it comes in time (else only
         the version). One key per order: the retries of `_call` reuse it."""
         body: dict[str, Any] = {"order": order}
         if expected_version is not None:
             body["expected_version"] = expected_version
-        return self._call("POST", f"/v1/games/{game_id}/orders", params={"wait": wait}, json=body,
+        params: dict[str, Any] = {"wait": wait, **({"seat": seat} if seat else {})}
+        return self._call("POST", f"/v1/games/{game_id}/orders", params=params, json=body,
                           headers={"Idempotency-Key": key or str(uuid.uuid4())})
 
     def close(self) -> None:

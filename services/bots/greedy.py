@@ -9,6 +9,8 @@ to one of those orders, looking no further ahead than the order it makes.
 - Supply Judgement: trace to every Supply unit that helps.
 - The Air Strike: on the German units whose loss is likeliest to cost the most points.
 - No airdrop cycle: each costs 8 German points (Victory G), which the Allies feel twice.
+- The Breakout exit (Victory E): while it is open, the Allied divisions nearest the "D" edge, as
+  many as still need to leave, are pulled toward it, and leave by it as soon as a listed move does.
 - Initial Movement: plan the turn's attacks first (the enemy hexes worth most per point of
   defence, each with enough units moved next to it for high odds), then move the other units.
 - Combat: the attack worth most in expected victory points (battle.py), until none is worth it.
@@ -39,6 +41,8 @@ OVER_STACKED = 50.0
 DANGER = {ALLIED: 1.0, GERMAN: 3.0}  # per unit of enemy strength next to a hex beyond half its defence
 TOWARD_OBJECTIVE, TOWARD_ENEMY = 0.6, 0.4  # Allied: per hex of distance
 TERRAIN, HOLD, GARRISON = 2.0, 0.3, 6.0  # German: per multiplier point, per hex from a held objective, an empty one
+TOWARD_EXIT = 1.5  # Allied runners for Victory E: per hex nearer the "D" edge
+EXITS_NEEDED = 3  # "three or more division sized units" (Victory E, L559)
 
 
 def choose(view: dict, orders: list[dict], know: Knowledge, side: str) -> dict:
@@ -103,8 +107,13 @@ def _unit(pos: Position, uid: str) -> dict | None:
 
 
 def move(pos: Position, orders: list[dict]) -> dict | None:
+    exits = [o for o in orders if any(e.get("kind") == "exit" for e in o.get("events") or ())]
+    if exits and pos.side == ALLIED and pos.breakout_open:  # off the map by a "D" edge hex: Victory E
+        return min(exits, key=lambda o: (len(o["path"]), o["unit"]))
     moves: dict[str, dict[str, list[str]]] = {}
     for o in orders:
+        if o in exits:
+            continue
         moves.setdefault(o["unit"], {})[o["path"][-1]] = o["path"]
     if pos.clock["phase"] == "initial_movement":
         planned = plan_attacks(pos, moves)
@@ -190,9 +199,22 @@ def supply_penalty(pos: Position, hex_id: str) -> float:
     return SUPPLY_PENALTY[pos.side][pos.supply_state(pos.side, hex_id)] * (LAST_TURN_SUPPLY if pos.last_turn else 1.0)
 
 
+def runners(pos: Position) -> tuple[frozenset[str], dict[str, int]]:
+    """The Allied divisions that go for the "D" edge (the nearest, as many as must still leave), and
+    the distance to it; none when Victory E is closed or for the Germans."""
+    if pos.side != ALLIED or not pos.breakout_open:
+        return frozenset(), {}
+    field = pos.know.field(pos.know.edge_d)
+    ready = [u for u in pos.own() if u.get("size") == "XX" and combat(u) and (u.get("supply") or "supplied") == "supplied"
+             and u["hex"] in field]
+    ready.sort(key=lambda u: (field[u["hex"]], u["id"]))
+    return frozenset(u["id"] for u in ready[:max(0, EXITS_NEEDED - pos.exited)]), field
+
+
 def best_move(pos: Position, moves: dict[str, dict[str, list[str]]]) -> dict | None:
     """The move that most improves on staying put, if any improves by MOVE_MIN."""
     scores = Scores(pos)
+    running, to_edge = runners(pos)
     taken = pos.objectives(pos.side)
     gain = 1 + battle.LOSS_WEIGHT[pos.side]
     best: tuple[float, str, str] | None = None
@@ -204,6 +226,8 @@ def best_move(pos: Position, moves: dict[str, dict[str, list[str]]]) -> dict | N
         here = scores[u["hex"]] - OVER_STACKED * (combat(u) and pos.stack(u["hex"]) > battle.STACK)
         for dest, path in moves[uid].items():
             s = scores[dest] - here + gain * sum(taken.get(h, 0) for h in set(path))  # passing through takes control
+            if uid in running:
+                s += TOWARD_EXIT * (to_edge[u["hex"]] - to_edge.get(dest, to_edge[u["hex"]]))
             if s > MOVE_MIN and (best is None or s > best[0]):
                 best = (s, uid, dest)
     return {"type": "move", "unit": best[1], "path": moves[best[1]][best[2]]} if best else None

@@ -56,6 +56,9 @@ class Knowledge:
         for h in data.fortress_hexes:
             self.objectives[h] = int(special["fortress"]["points"])
         self.west_wall = data.west_wall
+        # Victory E: the map edge hexes marked "D" Allied divisions leave by, and what leaving scores.
+        self.edge_d = frozenset(data.area("edge_D")) if "edge_D" in data.map.areas else frozenset()
+        self.breakout_points = int(special.get("breakout_exit", {}).get("points", 0))
         self._fields: dict[frozenset[str], dict[str, int]] = {}
         self._multipliers: dict[tuple, int] = {}
         self._points: dict[tuple[str, int], int] = {}
@@ -145,6 +148,11 @@ class Position:
         self.moved = set(game.get("moved", ()))
         scenario = know.data.pack.scenarios.get(view.get("scenario", ""))
         self.last_turn = scenario is not None and self.clock["turn"] >= scenario.end.turn
+        flags = game.get("flags", {})
+        # Victory E is open: the scenario scores a Breakout exit and it has not been scored yet.
+        self.breakout_open = bool(scenario is not None and scenario.victory.get("breakout_exit")
+                                  and "breakout_scored" not in flags and know.edge_d)
+        self.exited = sum(1 for u in game.get("boxes", {}).get("exited", ()) if u.get("side") == ALLIED and u.get("size") == "XX")
         self.attacked = set(game.get("attacked", ()))
         self._lengths: dict[tuple[str, str], int] = {}
         self._supply: dict[str, dict[str, int]] = {}

@@ -33,6 +33,6 @@ def bot_arguments(parser: argparse.ArgumentParser) -> None:
 
 COMMANDS: list[Command] = [
     Command(("bot", "random"), "play a seat uniformly at random over /legal", bot_random, bot_arguments),
-    Command(("bot", "greedy"), "play a Breakout & Pursuit seat greedily: best-odds attacks, objectives, supply",
+    Command(("bot", "greedy"), "play a Breakout & Pursuit or Air Bridge to Victory seat greedily: best-odds attacks, objectives",
             bot_greedy, bot_arguments),
 ]

@@ -12,6 +12,16 @@ from services.config import Settings
 CELERY_APP = "services.bootstrap"
 
 
+def _umpire_command() -> str:
+    """How this person runs `umpire`: the venv's script (`.venv/bin/umpire` after `make run`),
+    which need not be on PATH, else this interpreter with the module."""
+    script = os.path.join(os.path.dirname(sys.executable), "umpire")
+    if not os.path.exists(script):
+        return f"{sys.executable} -m services.cli"
+    relative = os.path.relpath(script)
+    return relative if not relative.startswith("..") else script
+
+
 def db_migrate(args: argparse.Namespace, settings: Settings) -> int:
     from infra.eventstore import open_store
 
@@ -81,6 +91,9 @@ def serve(args: argparse.Namespace, settings: Settings) -> int:
     print(f"Umpire ({runtime.mode} mode) serving on {url}  -  API docs at {url}/docs", flush=True)
     if first:
         print(f"Organiser token (shown once; `umpire token create` makes more): {first}", flush=True)
+    else:  # tokens are stored hashed: the first one cannot be shown again
+        print("Organiser tokens exist already (each is shown once only); make another with: "
+              f"{_umpire_command()} token create --role organiser --name NAME", flush=True)
     try:  # the app's lifespan starts and stops the runtime
         uvicorn.run(create_app(settings, runtime, tokens), host=settings.host, port=settings.port, log_config=None,
                     access_log=False, timeout_graceful_shutdown=3)

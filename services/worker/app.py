@@ -26,8 +26,13 @@ from celery.exceptions import SoftTimeLimitExceeded
 from kombu import Exchange, Queue
 
 from infra.eventstore import LockTimeout, StoreUnavailable, UnknownGame
+from infra.webhooks import open_webhooks
+from services.clocks import Clocks
 from services.config import Settings
 from services.games import Games
+from services.queries import Queries
+from services.tournaments import Tournaments
+from services.webhooks import Deliverer
 from services.worker.fold import FoldResult, fold_game
 
 log = logging.getLogger("umpire.worker")
@@ -70,6 +75,8 @@ def celery_config(settings: Settings) -> dict[str, Any]:
         "beat_schedule": {
             "umpire.sweep": {"task": "umpire.sweep", "schedule": settings.sweep_seconds,
                              "options": {"expires": max(settings.sweep_seconds, 1.0)}},  # sweeps do not pile up
+            "umpire.tournaments": {"task": "umpire.tournaments", "schedule": settings.clock_seconds,
+                                   "options": {"expires": max(settings.clock_seconds, 1.0)}},
             "umpire.verify_finished": {"task": "umpire.verify_finished", "schedule": VERIFY_EVERY_SECONDS},
         },
         "worker_hijack_root_logger": True,
@@ -89,13 +96,30 @@ class _Process:
         self.settings = settings
         self._build = build_games
         self._games: Games | None = None
+        self._clocks: Clocks | None = None
+        self._deliverer: Deliverer | None = None
         self._pid = 0
 
     @property
     def games(self) -> Games:
         if self._games is None or self._pid != os.getpid():
             self._games, self._pid = self._build(self.settings), os.getpid()
+            self._clocks = None
         return self._games
+
+    @property
+    def clocks(self) -> Clocks:
+        games = self.games
+        if self._clocks is None:
+            self._clocks = Clocks(Tournaments(games))
+            self._deliverer = Deliverer(open_webhooks(self.settings.store_url), Queries(games))
+        return self._clocks
+
+    @property
+    def deliverer(self) -> Deliverer:
+        _ = self.clocks  # the deliverer is built with the clocks, after the fork
+        assert self._deliverer is not None
+        return self._deliverer
 
     def fold(self, game_id: str) -> FoldResult | None:
         try:
@@ -154,6 +178,13 @@ def _tasks(app: Celery, process: _Process) -> None:
             fold_many.delay(lagging[start:start + SWEEP_CHUNK])
         if lagging:
             log.info("sweep: %d lagging game(s) re-nudged", len(lagging))
+
+    @app.task(name="umpire.tournaments")
+    def tournaments() -> None:
+        """The tournaments' clocks (services/clocks.py): deadlines, results, next rounds."""
+        for game_id in process.clocks.tick():
+            fold.delay(game_id)
+        process.deliverer.tick()
 
     @app.task(name="umpire.verify_finished")
     def verify_finished() -> None:

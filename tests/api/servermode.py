@@ -12,10 +12,13 @@ from pathlib import Path
 import redis
 
 from infra.eventstore import open_store
+from infra.webhooks import open_webhooks
 from services.catalog import Catalog
 from services.config import Settings
 from services.games import Games
 from services.queries import Queries
+from services.tournaments import Tournaments
+from services.webhooks import WebhookService
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,8 +26,9 @@ ROOT = Path(__file__).resolve().parents[2]
 class CeleryWorker:
     """A real `umpire worker --pool solo --beat` in its own session, stopped by its own pid."""
 
-    def __init__(self, settings: Settings):
+    def __init__(self, settings: Settings, *, beat: bool = True, name: str = "w1"):
         self.settings = settings
+        self.beat, self.name = beat, name
         self.games: Games | None = None  # unused: the worker process builds its own
         self.proc: subprocess.Popen | None = None
         self.broker = redis.Redis.from_url(settings.redis_url, socket_timeout=0.25, socket_connect_timeout=0.25)
@@ -39,11 +43,14 @@ class CeleryWorker:
             return
         env = {**os.environ, "PYTHONPATH": str(ROOT), "UMPIRE_DATABASE_URL": self.settings.database_url,
                "UMPIRE_REDIS_URL": self.settings.redis_url, "UMPIRE_SANDBOX": "1",
-               "UMPIRE_DATA": str(self.settings.data), "UMPIRE_SWEEP_SECONDS": "0.5"}
-        log_path = Path(self.settings.data) / "worker.log"
+               "UMPIRE_DATA": str(self.settings.data), "UMPIRE_SWEEP_SECONDS": "0.5",
+               "UMPIRE_CLOCK_SECONDS": str(self.settings.clock_seconds),
+               "UMPIRE_RATE_ORDERS": self.settings.rate_orders}
+        log_path = Path(self.settings.data) / f"worker-{self.name}.log"
         log_path.parent.mkdir(parents=True, exist_ok=True)
         with open(log_path, "ab") as out:
-            self.proc = subprocess.Popen([sys.executable, "-m", "services.cli", "worker", "--pool", "solo", "--beat"],
+            self.proc = subprocess.Popen([sys.executable, "-m", "services.cli", "worker", "--pool", "solo",
+                                          "--name", f"{self.name}@%h", *(["--beat"] if self.beat else [])],
                                          cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
                                          start_new_session=True)
         deadline = time.monotonic() + timeout
@@ -79,6 +86,8 @@ class ServerRuntime:
         self.games = self.worker.games = Games(self.store, Catalog(sandbox=True), nudge=self.nudge)
         self.catalog = self.games.catalog
         self.queries = Queries(self.games)
+        self.tournaments = Tournaments(self.games)
+        self.webhooks = WebhookService(open_webhooks(settings.database_url), self.queries)  # the worker delivers
 
     def start(self) -> None:
         self.worker.start()

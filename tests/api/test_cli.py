@@ -87,6 +87,8 @@ def test_serve_prints_the_url_and_a_first_organiser_token_then_serves(tmp_path):
     again = Server(tmp_path / "data", port)  # second start: same data, no new token
     try:
         again.printed(r"serving on")
+        hint = again.printed(r"Organiser tokens exist already").string  # no token, but how to make one
+        assert "token create --role organiser" in hint and not TOKEN.search(hint)
         assert again.healthy()["status"] == "ok"
         assert again.lines.empty()
     finally:

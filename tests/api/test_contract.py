@@ -62,6 +62,11 @@ def test_a_listed_order_is_typed_as_the_submitted_one():
     move = schemas["BreakoutPursuitMove"]
     assert move["properties"]["type"] == {"enum": ["move"]} and {"unit", "path"} <= set(move["required"])
     assert schemas["Ruling"]["properties"]["citations"]["items"]["anyOf"]
+    data = schemas["Event"]["properties"]["data"]  # effects: a common envelope with typed citations
+    assert data["required"] == ["type"] and {"$ref": "#/components/schemas/Rulebook"} in data["properties"]["cite"]["items"]["anyOf"]
+    view = schemas["State"]["properties"]["view"]
+    assert {"to_act", "disputes", "attestations", "game"} <= set(view["required"])
+    assert schemas["Legal"]["properties"]["assessments"]["items"]["anyOf"][0] == {"$ref": "#/components/schemas/Assessment"}
 
 
 def test_operations_are_named_tagged_and_answer_in_their_own_media_types():

@@ -44,8 +44,8 @@ def test_an_unknown_scenario_is_422_pointing_at_the_field(client, org):
 
 
 def test_air_bridge_to_victory_is_listed_playable_and_a_game_starts(client, org):
-    """Issue 22: the pack that was listed without rules is played by air-bridge-to-victory@1 (the
-    not-playable path is covered by Normandy's pack, tests/api/test_pending_games.py)."""
+    """Issue 22: the pack that was listed without rules is played by air-bridge-to-victory@1. It was
+    the last pack registered as not playable: no installed pack shows that path any more."""
     listed = {s["id"]: s for s in client.get("/v1/scenarios").json()["scenarios"]}
     abtv = listed["air-bridge-to-victory/nijmegen"]
     assert abtv["playable"] is True and abtv["ruleset"] == "air-bridge-to-victory@1"
@@ -75,6 +75,7 @@ def test_a_summary_tells_status_turn_phase_who_acts_versions_and_result(client, 
     s = conforms(client.get(f"/v1/games/{game.id}"), schemas.GameSummary)
     assert s.adjudicated_version == deploy and s.version > deploy and s.phase == "bid"
     assert s.to_act == ["blue-1", "blue-2", "red"]
+    assert s.projected_version == s.version  # the projection has folded every event: caught up
 
 
 def test_a_summary_read_while_a_fold_commits_has_a_version_that_covers_what_it_says_is_ruled(api, org, monkeypatch):
@@ -142,3 +143,16 @@ def test_create_with_wait_answers_once_the_game_has_begun(client, org):
     assert r.status_code == 201, r.text
     summary = client.get(f"/v1/games/{r.json()['id']}", headers=org).json()
     assert summary["adjudicated_version"] >= 1 and summary["to_act"] == ["red"]
+
+
+def test_create_with_an_idempotency_key_makes_one_game_and_a_retry_gets_fresh_working_tokens(client, org):
+    # Issue 20, item 3: the genesis and its seat tokens are one transaction; the key makes a retry safe.
+    first = client.post("/v1/games", json={"scenario": "sandbox/1"}, headers={**org, "Idempotency-Key": "g-1"})
+    again = client.post("/v1/games", json={"scenario": "sandbox/1"}, headers={**org, "Idempotency-Key": "g-1"})
+    assert first.status_code == 201 and again.status_code == 200, again.text
+    assert again.json()["id"] == first.json()["id"] and again.json()["replayed"] is True
+    seat, entry = next(iter(again.json()["seats"].items()))
+    me = client.get("/v1/me", headers={"Authorization": f"Bearer {entry['token']}"}).json()
+    assert me["game"] == first.json()["id"] and me["seat"] == seat
+    old = first.json()["seats"][seat]["token"]
+    assert client.get("/v1/me", headers={"Authorization": f"Bearer {old}"}).status_code == 401

@@ -23,6 +23,12 @@ ENDPOINTS = {
     ("post", "/v1/games/{game_id}/verify"), ("post", "/v1/games/{game_id}/fork"), ("post", "/v1/conformance"),
     ("get", "/v1/games/{game_id}/map.svg"),
     ("get", "/v1/games/{game_id}/history"), ("get", "/v1/games/{game_id}/names"), ("get", "/v1/games/{game_id}/disputes"),
+    ("post", "/v1/tournaments"), ("get", "/v1/tournaments/{tournament_id}"),
+    ("post", "/v1/tournaments/{tournament_id}/entrants"), ("post", "/v1/tournaments/{tournament_id}/entrants/{entrant}/withdraw"),
+    ("post", "/v1/tournaments/{tournament_id}/rounds"), ("get", "/v1/tournaments/{tournament_id}/standings"),
+    ("get", "/v1/tournaments/{tournament_id}/export"), ("post", "/v1/games/{game_id}/add-time"),
+    ("get", "/v1/me/stream"), ("post", "/v1/tournaments/{tournament_id}/webhooks"),
+    ("get", "/v1/tournaments/{tournament_id}/deliveries"),
     ("get", "/v1/rulesets"), ("get", "/v1/rulesets/{name}/openapi.json"),
 }
 NO_BODY = {  # posts whose parameters are all in the path or query

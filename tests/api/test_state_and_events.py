@@ -114,12 +114,14 @@ def test_the_stream_sends_the_full_view_first_then_each_new_event_the_caller_may
         assert first["view"]["to_act"] == ["red"]
         r = http.post(f"/v1/games/{gid}/orders?wait=5", json={"order": DEPLOY}, headers=red)
         ruling = r.json()
-        visible = [e for e in ruling["effects"] if e["visibility"] in ("public", "seats:blue-1")]
-        got = read_sse(lines, 1 + len(visible))  # the ruling, then the effects blue may see
+        got = read_sse(lines, 2 + len(ruling["effects"]))  # red's order, the ruling, its effects
     assert all(kind == "event" for kind, _ in got)
-    types = [e["type"] for _, e in got]
-    assert types == ["ruling"] + [e["type"] for e in visible]
-    assert "order.submitted" not in types and "sandbox.markers_deployed" not in types
+    listed = http.get(f"/v1/games/{gid}/events?after={version}", headers=blue).json()["events"]
+    assert [e for _, e in got] == listed[:len(got)]  # the same events, hidden ones as the same stubs
+    assert [e["version"] for _, e in got] == list(range(version + 1, version + 1 + len(got)))  # no gap
+    hidden = {e["type"] for _, e in got if e.get("hidden")}
+    assert {"order.submitted", "sandbox.markers_deployed"} <= hidden
+    assert all("data" not in e and e["data_digest"] for _, e in got if e.get("hidden"))
 
 
 def test_a_reconnecting_stream_with_last_event_id_resumes_after_it_without_the_view(http, api):
@@ -129,8 +131,7 @@ def test_a_reconnecting_stream_with_last_event_id_resumes_after_it_without_the_v
     red = {"Authorization": f"Bearer {created['seats']['red']['token']}"}
     seen = begun(http, gid)["version"]
     ruling = http.post(f"/v1/games/{gid}/orders?wait=5", json={"order": DEPLOY}, headers=red).json()
-    missed = [e["version"] for e in http.get(f"/v1/games/{gid}/events?after={seen}", headers=red).json()["events"]
-              if not e.get("hidden")]
+    missed = [e["version"] for e in http.get(f"/v1/games/{gid}/events?after={seen}", headers=red).json()["events"]]
     assert ruling["version"] in missed
     with http.stream("GET", f"/v1/games/{gid}/stream", headers={**red, "Last-Event-ID": str(seen)}) as stream:
         got = read_sse(stream.iter_lines(), len(missed))

@@ -10,6 +10,7 @@ import pytest
 
 from domain.games.breakout_pursuit import describe as bp_describe
 from domain.games.hbtlf import describe as hbtlf_describe
+from domain.games.normandy import describe as normandy_describe
 from domain.games.sandbox import describe as sandbox_describe
 from domain.kernel.describe import kernel_sentence, sentence
 from domain.kernel.pack.provenance import kind, resolve
@@ -17,7 +18,8 @@ from services.catalog import Catalog
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "games"
 CATALOG = Catalog(sandbox=True)
-OWN = {"breakout-pursuit": bp_describe.SAY, "sandbox": sandbox_describe.SAY, "home-before-the-leaves-fall": hbtlf_describe.SAY}
+OWN = {"breakout-pursuit": bp_describe.SAY, "sandbox": sandbox_describe.SAY, "home-before-the-leaves-fall": hbtlf_describe.SAY,
+       "normandy-1944": normandy_describe.SAY}
 MAX_CHARS = 400  # a line in the history, not a dump
 
 

@@ -1,33 +1,23 @@
 """The B&P rulebook text (the seed file) and citations into it.
 
-The seed lives in `shared/seeds/` beside the repository (the project's shared folder); we look
-for it in the repository's parents so a worktree, the main checkout and CI's clone all find it.
-`UMPIRE_SEEDS` overrides the folder.
+The seed lives in `shared/seeds/` beside the repository (the project's shared folder), found by
+`tools.seeds` (`UMPIRE_SEEDS` overrides the folder).
 """
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 from pathlib import Path
 
 from domain.kernel.citation import Errata, Rulebook
 from domain.kernel.pack.provenance import Printed
+from tools import seeds
 
 BOOK = "000_8b4f0543e9b3b018.txt"
-REPO = Path(__file__).resolve().parents[2]
+REPO = seeds.REPO
 
 
 def seed_path() -> Path:
-    env = os.environ.get("UMPIRE_SEEDS")
-    candidates = [Path(env) / BOOK] if env else []
-    candidates += [p / "shared" / "seeds" / BOOK for p in REPO.parents]
-    candidates.append(REPO / "shared" / "seeds" / BOOK)
-    for c in candidates:
-        if c.is_file():
-            return c
-    raise FileNotFoundError(
-        f"rulebook {BOOK} not found: set UMPIRE_SEEDS or put shared/seeds/ beside the repository"
-    )
+    return seeds.find(BOOK)
 
 
 @lru_cache(maxsize=1)

@@ -21,6 +21,16 @@ from __future__ import annotations
 # the left bank: the printed Seine runs from Paris straight along 1930's south side, leaving out
 # the loop north of Paris (Gennevilliers, Argenteuil, Conflans), about a hex deep.
 POISSY = "the Seine passes south of 1930 (L1034, L1041), leaving out its loop north of Paris"
+# Düsseldorf's centre (the Altstadt) is on the Rhine's right (east) bank, Krefeld and Neuss on the
+# left: traced through the city's GeoNames point the river wrapped 1502's east side, putting the
+# city on the west bank with no river between it and Krefeld (1402). Its west corners pin it east.
+DUSSELDORF = "Düsseldorf (1502) lies on the Rhine's right bank: the river runs along its west side (issue 16)"
+# Rouen's centre is on the Seine's right (north) bank, the river running along the city's south
+# (the left-bank Saint-Sever quarter faces it): traced through the city's point, and through Elbeuf,
+# Oissel and La Bouille on the loops south of it (less than a hex across), the Seine took 1232's west
+# side. Pinned instead: up between 1332 and 1333, along Rouen's south-west side, then west past
+# 1233 (Canteleu, right bank) towards Duclair.
+ROUEN = "Rouen (1232) lies on the Seine's right bank: the river runs along its south side (issue 16)"
 GAILLON = "the Seine passes south of 1532 (L1034, L1043), at Gaillon"
 
 RIVERS: dict[str, dict] = {
@@ -32,7 +42,7 @@ RIVERS: dict[str, dict] = {
             "Speyer", "Mannheim", "Worms", "Oppenheim", "Mainz", "Eltville", "Bingen am Rhein",
             "Bacharach", "Sankt Goar", "Boppard", "Lahnstein", "Koblenz", "Neuwied", "Andernach",
             "Remagen", "Bad Honnef", "Bonn", "Wesseling", "Köln", "Leverkusen", "Monheim am Rhein",
-            "Düsseldorf", "Duisburg", "Wesel", "Rees", "Emmerich",
+            ("corner", "1502", 2, DUSSELDORF), ("corner", "1502", 1, DUSSELDORF), "Duisburg", "Wesel", "Rees", "Emmerich",
             (51.872, 6.055, "Pannerdensche Kop, where the Waal and the Nederrijn part"),
         ],
     },
@@ -161,8 +171,9 @@ RIVERS: dict[str, dict] = {
             "Romilly-sur-Seine", "Nogent-sur-Seine", "Bray-sur-Seine", "Montereau-Fault-Yonne", "Melun",
             "Corbeil-Essonnes", "Paris", ("corner", "1930", 3, POISSY), ("corner", "1930", 2, POISSY),
             "Meulan-en-Yvelines", "Mantes-la-Jolie",
-            "Bonnières-sur-Seine", "Vernon", ("corner", "1532", 2, GAILLON), "Les Andelys", (49.303, 1.155, "Pont-de-l'Arche"), "Elbeuf", (49.342, 1.092, "Oissel"),
-            "Rouen", "La Bouille", "Duclair", "Jumièges", "Caudebec-en-Caux", "Quillebeuf-sur-Seine",
+            "Bonnières-sur-Seine", "Vernon", ("corner", "1532", 2, GAILLON), "Les Andelys", (49.303, 1.155, "Pont-de-l'Arche"),
+            ("corner", "1333", 4, ROUEN), ("corner", "1232", 3, ROUEN), ("corner", "1232", 2, ROUEN),
+            ("corner", "1333", 1, ROUEN), ("corner", "1233", 2, ROUEN), "Duclair", "Jumièges", "Caudebec-en-Caux", "Quillebeuf-sur-Seine",
             "Tancarville", (49.44, 0.18, "estuary between Honfleur and Le Havre"),
         ],
     },

@@ -58,9 +58,14 @@ class Regions:
         wedge_close = self._trace(resolve(EURE_WEDGE_CLOSURE, "FR"))
         houdan = geo.hex_at(*self.frame.to_map(48.79, 1.60))
         wedge = areas.flood([houdan], land, self._sides("Seine", "Eure") | set(wedge_close))
+        # The mainland: what land joins Paris at all. England, Jersey and the islands are on the map
+        # but in no region of the Continent (the breach area and the Channel coast once took them in).
+        mainland = areas.flood([self._hex_of("Paris")], land, set())
         west_rhine = areas.flood([self._hex_of("Paris")], land, self._sides(*RHINE))
-        north_ruhr = areas.flood([self._hex_of("Essen")], land, self._sides(*RHINE, "Ruhr"))
-        breach = land - west_rhine - north_ruhr
+        # East of the Rhine and south of the Ruhr: what joins Wuppertal (1600, on the right bank,
+        # south of the Ruhr) without crossing either; the Betuwe, between the Waal and the
+        # Nederrijn, is west of the Rhine's branches and not in it.
+        breach = areas.flood([self._hex_of("Wuppertal")], land, self._sides(*RHINE, "Ruhr")) & mainland
         seine_ev = ("the Seine's hexsides (see river:Seine), closed from its source (on the map) to the south map "
                     "edge by a straight line along the Plateau de Langres (placeholder: the printed map's closure is unknown)")
         out["north_of_seine"] = Area(prov=src.inferred("area.north_of_seine", "land hexes on the Channel side of " + seine_ev),
@@ -76,8 +81,8 @@ class Regions:
             hexes=_t(land - north_seine - wedge), description="South of both the Seine and Eure Rivers (L1060)")
         out["east_of_rhine_south_of_ruhr"] = Area(
             prov=src.inferred("area.east_of_rhine_south_of_ruhr",
-                              "land hexes cut off from Paris by the Rhine's hexsides (Rhine, Nederrijn, Waal) and from "
-                              "Essen by the Ruhr's"),
+                              "mainland hexes joined to Wuppertal (1600: right bank, south of the Ruhr) without crossing "
+                              "the Rhine's hexsides (Rhine, Nederrijn, Waal) or the Ruhr's"),
             hexes=_t(breach), description="East of the Rhine and south of the Ruhr (Game Length B, L207-212; VP C, L548)")
 
         front, front_line = self._front()
@@ -87,10 +92,10 @@ class Regions:
         out["north_of_allied_breakout_line"] = brk
         lines["allied_breakout_line"] = brk_line
 
-        ch = areas.coast_of(self.coastal, channel_water)
+        ch = areas.coast_of(self.coastal, channel_water) & mainland
         out["english_channel_coast"] = Area(
-            prov=src.inferred("area.english_channel_coast", "coastal hexes with a sea neighbour whose centre lies in the "
-                              "English Channel, east limit the Strait of Dover line (Walde lighthouse to Leathercoat Point)"),
+            prov=src.inferred("area.english_channel_coast", "mainland coastal hexes with a sea neighbour whose centre lies in "
+                              "the English Channel, east limit the Strait of Dover line (Walde lighthouse to Leathercoat Point)"),
             hexes=_t(ch), description="English Channel coastal hexes (airdrop range, Paratroops, L406-408)")
         zz = areas.coast_of(self.coastal, zz_water)
         out["zuider_zee_coast"] = Area(

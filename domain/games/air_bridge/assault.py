@@ -18,6 +18,7 @@ from domain.games.air_bridge.model import Stage, State
 from domain.games.air_bridge.stage import ask, attackers, combat, defenders, pop, seat_of
 from domain.games.air_bridge.tables import cell_cite, total_column
 from domain.kernel.adjudication import Adjudication
+from domain.kernel.citation import Citation
 
 START = ("enter", "defbomb", "class:attacker", "class:defender", "fire:1", "tests", "end")
 
@@ -115,7 +116,7 @@ def drms(state: State, data: GameData, st: Stage, side: str) -> dict[str, int]:
     return {k: v for k, v in out.items() if v}
 
 
-def fire(adj: Adjudication, data: GameData, st: Stage, side: str, rnd: int) -> int:
+def fire(adj: Adjudication, data: GameData, st: Stage, side: str, rnd: int, why: tuple[Citation, ...] = ()) -> int:
     """One side's roll on the Assault Table; returns the steps the other side loses."""
     state = adj.state
     atts, defs = attackers(state, st), defenders(state, data, st)
@@ -131,7 +132,7 @@ def fire(adj: Adjudication, data: GameData, st: Stage, side: str, rnd: int) -> i
     losses = int(data.assault.result(col, modified))
     adj.emit(AssaultFired(combat=st.combat, round=rnd, side=side, total=total, column=col, drm=drm, roll=r, modified=modified,
                           losses=losses, cite=(cite.ASSAULT_RESOLUTION, cite.ASSAULT_CONSIDERATIONS,
-                                               cell_cite(data.assault, "assault", col, modified))))
+                                               cell_cite(data.assault, "assault", col, modified)) + why))
     return losses
 
 
@@ -140,8 +141,8 @@ def do_fire(adj: Adjudication, data: GameData, st: Stage, task: str) -> bool:
     rnd = int(parts[1])
     only = parts[2] if len(parts) > 2 else None
     if rnd == 1 and any(values.engineer(data, u) for u in attackers(adj.state, st)):
-        d = fire(adj, data, st, "defender", 1)  # §17.2: both at once, the attacker at full strength
-        a = fire(adj, data, st, "attacker", 1)
+        d = fire(adj, data, st, "defender", 1, (cite.COMBAT_ENGINEERS,))  # §17.2: both at once, the attacker at full strength
+        a = fire(adj, data, st, "attacker", 1, (cite.COMBAT_ENGINEERS,))
         pop(adj, push=("loss:attacker",) * d + ("loss:defender",) * a)
         return False
     if only is None:

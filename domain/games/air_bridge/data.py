@@ -56,6 +56,10 @@ class GameData:
         self.cities = {h for h, x in pack.map.hexes.items() if x.terrain == "city"}
         # The main road's south-western end (§7.1: it runs from the NE to the SW of the map).
         self.main_road_sw = sorted((h for h in self.main_road_hexes if "S" in pack.map.hexes[h].edges))
+        # Entry costs in half points (terrain.HALF), worked out once: the chart's main road costs 1/2.
+        self.mp_half = {h: int(self.mp(h) * 2) for h in pack.map.hexes}
+        self.road_half = {True: int(self.road_mp(True) * 2), False: int(self.road_mp(False) * 2)}
+        self.nbrs = {h: self.board.neighbours(h) for h in pack.map.hexes}
         self.bridge_by_name = {line.split(":", 1)[1]: ln.hexsides[0] for line, ln in pack.map.lines.items() if line.startswith("bridge:")}
 
     def chart(self, name: str) -> Chart:
@@ -93,7 +97,7 @@ class GameData:
         return bool(self.tec[self.terrain(hex_id)]["zoc_into"])
 
     def neighbours(self, hex_id: str) -> tuple[str, ...]:
-        return self.board.neighbours(hex_id)
+        return self.nbrs[hex_id]
 
     def distance(self, a: str, b: str) -> int:
         return self.board.grid.distance(a, b)

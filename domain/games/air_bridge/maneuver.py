@@ -164,7 +164,11 @@ def do_resolve(adj: Adjudication, data: GameData, st: Stage, task: str) -> bool:
     adj.emit(ManeuverResolved(combat=st.combat, attack=o.attack, defence=o.defence, odds=o.odds, column=o.column, shift=o.shift,
                               drm=o.drm, roll=r, modified=modified, result=result,
                               cite=(cite.MANEUVER_PROCEDURE, cite.MANEUVER_DRM, cite.EFFECTIVENESS, cite.RESULTS,
-                                    cell_cite(data.maneuver, "maneuver", o.column, modified))))
+                                    cell_cite(data.maneuver, "maneuver", o.column, modified))
+                              + ((cite.COMBAT_ENGINEERS,) if any(values.engineer(data, u) for u in atts) else ())
+                              + ((cite.ARMOR_MANEUVER,) if "armor" in o.drm else ())
+                              + ((cite.FATIGUE_DRM,) if "defender_fatigue" in o.drm else ())
+                              + ((cite.SUPPLY,) if "unsupplied" in o.drm else ())))
     pop(adj, push=result_steps(data, c, atts, result), data={"result": result})
     return False
 

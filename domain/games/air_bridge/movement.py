@@ -33,16 +33,21 @@ class Ctx(NamedTuple):
     zocs: set[str]
     mech: bool
     ignore_zoc: bool
+    enemy: frozenset[str]  # hexes holding enemy units
+
+
+def enemy_hexes(state: State, side: str) -> frozenset[str]:
+    return frozenset(u.hex for u in state.units.values() if u.hex is not None and u.side != side)
 
 
 def context(state: State, data: GameData, side: str, movers: list[Unit]) -> Ctx:
     mech = state.core.clock.phase == "mechanized"
     ignore = side == ALLIED and state.core.clock.turn == 1 and all(values.cm(data, u) for u in movers)
-    return Ctx(state, data, side, zoc_hexes(state, data, other(side)), mech, ignore)
+    return Ctx(state, data, side, zoc_hexes(state, data, other(side)), mech, ignore, enemy_hexes(state, side))
 
 
 def cost(a: str, b: str, via: str | None, ctx: Ctx) -> int | None:
-    if ctx.state.side_at(b) not in (None, ctx.side) and any(u.side != ctx.side for u in ctx.state.at(b)):
+    if b in ctx.enemy:
         return None
     if ctx.mech and ctx.state.bad_seen and b in ctx.data.polder:
         return None
@@ -76,6 +81,11 @@ def may_move(state: State, data: GameData, u: Unit, zocs: set[str] | None = None
     return None
 
 
+def any_may_move(state: State, data: GameData, side: str) -> bool:
+    zocs = zoc_hexes(state, data, other(side))
+    return any(u.side == side and may_move(state, data, u, zocs) is None for u in state.units.values())
+
+
 WHY = {
     "cannot_move": ("This unit cannot move now (on the map, not yet moved this phase, with movement points).", cite.MOVEMENT),
     "not_cm": ("Only C/M units move in the mechanized movement phase.", cite.CM_TWICE),
@@ -90,16 +100,20 @@ def legal(state: State, data: GameData, seat: str, *, unit: str | None = None) -
     out: list[Move] = []
     side = state.core.layout.side_of(seat)
     enemy_zoc = zoc_hexes(state, data, other(side))
+    enemy = enemy_hexes(state, side)
+    mech = state.core.clock.phase == "mechanized"
+    seen: dict[tuple[str, int, bool], list[tuple[str, ...]]] = {}  # units alike in a hex share their reach
     for u in sorted(state.units.values(), key=lambda x: x.id):
         if u.seat != seat or (unit is not None and u.id != unit) or may_move(state, data, u, enemy_zoc) is not None:
             continue
         assert u.hex is not None
-        ctx = Ctx(state, data, side, enemy_zoc, state.core.clock.phase == "mechanized",
-                  side == ALLIED and state.core.clock.turn == 1 and values.cm(data, u))
-        reach = data.board.reachable(u.hex, allowance(data, u), cost, ctx, stops=stops, minimum_move=True)
-        for dest in sorted(reach.costs):
-            if dest != u.hex:
-                out.append(Move(units=(u.id,), path=reach.path(dest)))
+        ignore = side == ALLIED and state.core.clock.turn == 1 and values.cm(data, u)
+        key = (u.hex, allowance(data, u), ignore)
+        if key not in seen:
+            ctx = Ctx(state, data, side, enemy_zoc, mech, ignore, enemy)
+            reach = data.board.reachable(u.hex, key[1], cost, ctx, stops=stops, minimum_move=True)
+            seen[key] = [reach.path(dest) for dest in sorted(reach.costs) if dest != u.hex]
+        out += [Move(units=(u.id,), path=path) for path in seen[key]]
     out += overrun_moves(state, data, seat, unit=unit)
     return out
 

@@ -75,10 +75,12 @@ def retreat_options(state: State, data: GameData, st: Stage) -> tuple[list[str],
 
 def do_retreat(adj: Adjudication, data: GameData, st: Stage, task: str) -> bool:
     state = adj.state
-    if task == "retreat:attacker":
-        _attacker_retreat(adj, data, st)
-        pop(adj)
+    if task == "retreat:attacker":  # one decision per hex the attackers stand in
+        hexes = sorted({u.hex for u in attackers(state, st) if u.hex is not None})
+        pop(adj, push=tuple(f"retreat:attacker:{h}" for h in hexes))
         return False
+    if task.startswith("retreat:attacker:"):
+        return _do_attacker_retreat(adj, data, st, task)
     units = defenders(state, data, st, with_dz=False)
     c = combat(state, st)
     if not units:
@@ -98,6 +100,12 @@ def do_retreat(adj: Adjudication, data: GameData, st: Stage, task: str) -> bool:
 
 
 def apply_retreat(adj: Adjudication, data: GameData, st: Stage, task: str, choice: str) -> None:
+    if task.startswith("retreat:attacker:"):
+        frm = task.split(":", 2)[2]
+        ids = tuple(u.id for u in attackers(adj.state, st) if u.hex == frm)
+        adj.emit(Retreated(units=ids, frm=frm, to=choice[3:], cite=(cite.RESULTS,)))
+        pop(adj)
+        return
     if choice == "hold":
         pop(adj, push=("loss:defender",))
         return
@@ -107,21 +115,36 @@ def apply_retreat(adj: Adjudication, data: GameData, st: Stage, task: str, choic
     pop(adj)
 
 
-def _attacker_retreat(adj: Adjudication, data: GameData, st: Stage) -> None:
-    """Every attacking unit retreats one hex, away from the target; the umpire takes the first open
-    hex in map order (the choice is not put to the attacker: not built as a decision). A unit with
-    none stays and its stack loses one step (A12)."""
-    t = target(adj.state, st)
-    lost: set[str] = set()
-    for u in attackers(adj.state, st):
-        if u.hex is None:
-            continue
-        cands = [h for h in destinations(adj.state, data, u.side, u.hex, 1) if data.distance(h, t) >= 2]
-        if cands:
-            adj.emit(Retreated(units=(u.id,), frm=u.hex, to=cands[0], cite=(cite.RESULTS,)))
-        elif u.hex not in lost and adj.core.options.get("attacker_blocked_retreat", "step") == "step":
-            lost.add(u.hex)
-            lose_step(adj, data, u.id, "blocked retreat", cite.ruling("attacker_blocked_retreat", "step"))
+def _attacker_hexes(state: State, data: GameData, st: Stage, frm: str) -> list[str]:
+    """One hex back from `frm`, away from the target (two hexes from it), open to a retreat."""
+    units = [u for u in attackers(state, st) if u.hex == frm]
+    if not units:
+        return []
+    t = target(state, st)
+    return [h for h in destinations(state, data, units[0].side, frm, 1) if data.distance(h, t) >= 2]
+
+
+def _do_attacker_retreat(adj: Adjudication, data: GameData, st: Stage, task: str) -> bool:
+    """§12.3 A: the attackers in `frm` retreat one hex, where their owner says; with nowhere to go
+    they stay and their stack loses one step (A12)."""
+    frm = task.split(":", 2)[2]
+    units = [u for u in attackers(adj.state, st) if u.hex == frm]
+    hexes = _attacker_hexes(adj.state, data, st, frm)
+    if not units:
+        pop(adj)
+        return False
+    if not hexes:
+        if adj.core.options.get("attacker_blocked_retreat", "step") == "step":
+            lose_step(adj, data, units[0].id, "blocked retreat", cite.ruling("attacker_blocked_retreat", "step"))
+        pop(adj)
+        return False
+    if len(hexes) == 1:
+        adj.emit(Retreated(units=tuple(u.id for u in units), frm=frm, to=hexes[0], cite=(cite.RESULTS,)))
+        pop(adj)
+        return False
+    ask(adj, task, seat_of(units, adj.state, units[0].side), [f"to:{h}" for h in hexes], f"to:{hexes[0]}",
+        f"Where do the attackers at {frm} retreat (one hex)?", cite.RESULTS)
+    return True
 
 
 def do_advance(adj: Adjudication, data: GameData, st: Stage, task: str) -> bool:

@@ -58,9 +58,8 @@ def _airborne(adj: Adjudication) -> bool:
 
 
 def _mechanized(adj: Adjudication) -> bool:
-    data = _data(adj)
-    side = adj.core.clock.side or ""
-    return any(movement.legal(adj.state, data, s) for s in adj.core.layout.seats_of(side))
+    """Played only if some C/M unit of the phasing side may move again (§4.1)."""
+    return movement.any_may_move(adj.state, _data(adj), adj.core.clock.side or "")
 
 
 def _admin(adj: Adjudication) -> bool:
@@ -256,7 +255,7 @@ class AirBridgeToVictory(Ruleset):
         return evolve(state, effect, self.data)
 
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        return views.view(state)
+        return views.view(state, self.data)
 
     def clock_label(self, clock: Clock) -> str:
         return sequence.label(clock)

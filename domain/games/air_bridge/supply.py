@@ -13,6 +13,8 @@ destroyed bridge. The Polish brigade has no DZ marker of its own in the pack: it
 1st Airborne's (inferred)."""
 from __future__ import annotations
 
+import heapq
+
 from domain.games.air_bridge import cite, values
 from domain.games.air_bridge.data import GameData
 from domain.games.air_bridge.effects import SupplyTraced
@@ -54,17 +56,29 @@ def _road_graph(lines: Lines, main_only: bool) -> dict[str, list[str]]:
     return {k: sorted(v) for k, v in out.items()}
 
 
-def _mp_reach(lines: Lines, u: Unit, goals: set[str]) -> bool:
-    assert u.hex is not None
-    if u.hex in goals:
+def reaches(lines: Lines, start: str, budget: int, goals: set[str]) -> bool:
+    """A line of at most `budget` half points from `start` to a goal, every hex entered open (a
+    Dijkstra bounded by the allowance, stopping at the first goal)."""
+    if start in goals:
         return True
-    budget = values.ma(lines.data, u) * 2
-
-    def cost(a: str, b: str, via: str | None, _: object) -> int | None:
-        return step_cost(lines.state, lines.data, a, b) if lines.open(b) else None
-
-    reach = lines.data.board.reachable(u.hex, budget, cost)
-    return any(h in goals for h in reach.costs)
+    state, data = lines.state, lines.data
+    best = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        d, a = heapq.heappop(heap)
+        if d > best[a]:
+            continue
+        for b in data.neighbours(a):
+            if not lines.open(b):
+                continue
+            c = step_cost(state, data, a, b)
+            if c is None or d + c > budget or d + c >= best.get(b, 1 << 30):
+                continue
+            if b in goals:
+                return True
+            best[b] = d + c
+            heapq.heappush(heap, (d + c, b))
+    return False
 
 
 def german_sources(lines: Lines) -> set[str]:
@@ -86,9 +100,11 @@ def supplied(state: State, data: GameData, u: Unit, cache: dict[str, object]) ->
     lines = cache.setdefault(f"lines:{u.side}", Lines(state, data, u.side))
     assert isinstance(lines, Lines)
     if u.side == GERMAN:
-        src = cache.setdefault("german", german_sources(lines))
-        assert isinstance(src, set)
-        return _mp_reach(lines, u, src)
+        if "german" not in cache:
+            cache["german"] = german_sources(lines)
+        goals = cache["german"]
+        assert isinstance(goals, set) and u.hex is not None
+        return reaches(lines, u.hex, values.ma(data, u) * 2, goals)
     if values.airborne(data, u):
         div = values.division(data, u) or ""
         dz = state.dropzones.get(DZ_OF.get(div, div))
@@ -97,13 +113,18 @@ def supplied(state: State, data: GameData, u: Unit, cache: dict[str, object]) ->
             if marker.hex is None:
                 return False
             radius = int(data.rows("dz")[dz.face]["supply_radius"])
-            assert u.hex is not None
-            reach = search.distances({h: lines.neighbours(h) for h in data.board.grid.within(marker.hex, radius) if h in data.map.hexes},
-                                     [marker.hex], enters=lines.open, limit=radius)
+            key = f"dz:{marker.hex}:{radius}"
+            if key not in cache:
+                area = {h: lines.neighbours(h) for h in data.board.grid.within(marker.hex, radius) if h in data.map.hexes}
+                cache[key] = search.distances(area, [marker.hex], enters=lines.open, limit=radius)
+            reach = cache[key]
+            assert isinstance(reach, dict) and u.hex is not None
             return u.hex in reach
-    road = cache.setdefault("road", main_road_clear(lines))
-    assert isinstance(road, set)
-    return _mp_reach(lines, u, road)
+    if "road" not in cache:
+        cache["road"] = main_road_clear(lines)
+    road = cache["road"]
+    assert isinstance(road, set) and u.hex is not None
+    return reaches(lines, u.hex, values.ma(data, u) * 2, road)
 
 
 def judge(adj: Adjudication, data: GameData) -> None:

@@ -22,12 +22,12 @@ def step_cost(state: State, data: GameData, a: str, b: str) -> int | None:
     side = hexside_id(a, b)
     if side in data.road_sides:
         main = side in data.main_road_sides and not (state.bad_seen and a in data.waterlogged and b in data.waterlogged)
-        mp = data.road_mp(main)
+        half = data.road_half[main]
     else:
-        mp = data.mp(b)
+        half = data.mp_half[b]
     if side in state.repaired_now:
-        mp += 1
-    return int(mp * HALF)
+        half += HALF
+    return half
 
 
 def points(half: int) -> float:

@@ -6,12 +6,23 @@ from typing import Any
 
 import msgspec
 
-from domain.games.air_bridge import air
-from domain.games.air_bridge.model import SIDES, State
+from domain.games.air_bridge import air, values
+from domain.games.air_bridge.data import GameData
+from domain.games.air_bridge.model import SIDES, State, Unit
+
+NATIONALITY = {"british": "UK", "us": "US", "polish": "Poles", "german": "German"}  # the play page's colour keys
 
 
-def view(state: State) -> dict[str, Any]:
-    units = sorted((msgspec.to_builtins(u) for u in state.units.values()), key=lambda d: (d["hex"] or "~", d["id"]))
+def _unit(data: GameData, u: Unit) -> dict[str, Any]:
+    """The unit's state with what the counter shows on its current face, for drawing it."""
+    c = data.counters[u.id]
+    return {**msgspec.to_builtins(u), "type": c.type, "strength": values.attack(data, u), "defence": values.defence(data, u),
+            "ma": values.ma(data, u), "effectiveness": values.effectiveness(data, u),
+            "nat": NATIONALITY.get(c.nationality or "", c.nationality)}
+
+
+def view(state: State, data: GameData) -> dict[str, Any]:
+    units = sorted((_unit(data, u) for u in state.units.values()), key=lambda d: (d["hex"] or "~", d["id"]))
     return {
         "units": units,
         "bridges": dict(sorted(state.bridges.items())),

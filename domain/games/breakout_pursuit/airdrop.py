@@ -30,7 +30,7 @@ from typing import Any
 from domain.games.breakout_pursuit import cite, paratroops, victory
 from domain.games.breakout_pursuit.allowance import LIFTED, frozen, release_area
 from domain.games.breakout_pursuit.effects import (
-    AirdropCycleEnded, AirdropCycleStarted, AirdropMarkerLeft, AirdropRevealed, AirdropZoneChosen, FlagSet, UnitAirdropped,
+    AirdropCycleEnded, AirdropCycleStarted, AirdropMarkerLeft, AirdropRevealed, AirdropZoneChosen, FlagCause, FlagSet, UnitAirdropped,
 )
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, STAGING, State, Unit
 from domain.games.breakout_pursuit.stacking import STACK_LIMIT, stack_count
@@ -266,10 +266,12 @@ def land(adj, u: Unit, hex_id: str, *, airlanding: bool) -> None:
     turn = state.core.clock.turn
     why = (cite.PARATROOP_A, cite.PARATROOP_B, cite.PARATROOPS_DROPPED) + ((cite.OPTIONAL_B,) if airlanding else ())
     adj.emit(UnitAirdropped(unit=u.id, hex=hex_id, turn=turn, airlanding=airlanding, cite=why))
-    victory.occupy(adj, ALLIED, (hex_id,))
+    victory.occupy(adj, ALLIED, (hex_id,), u.id)
     lifts = state.core.options.get("airdrop_lifts_special_rule_g", True)
     if lifts and frozen(adj.state) and hex_id in release_area(data):
         adj.emit(FlagSet(name=LIFTED, value=turn, cite=(cite.SPECIAL_RULE_G, cite.ruling("airdrop_lifts_special_rule_g", True))))
+        if data.fidelity:
+            adj.emit(FlagCause(flag=LIFTED, unit=u.id, hex=hex_id, cite=(cite.SPECIAL_RULE_G,)))
 
 
 # --- what each seat sees ------------------------------------------------------------------------

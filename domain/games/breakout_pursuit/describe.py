@@ -105,6 +105,16 @@ def _supply(s: Sentences, e) -> str:
     return f"{SIDES.get(e.get('side'), e.get('side'))} supply judged: {summary or 'no units'}{tail}"
 
 
+def _routes(s: Sentences, e) -> str:
+    """The judgement's paths in short (the record holds every hex and every reason)."""
+    routes, isolated = e.get("routes") or {}, list((e.get("isolated") or {}).keys())
+    traced = [u for u, path in routes.items() if path]
+    head = f"{SIDES.get(e.get('side'), e.get('side'))} Supply Paths: {len(traced)} traced"
+    sample = "; ".join(f"{s.unit(u)} {len(routes[u]) - 1} hexes to {s.place(routes[u][-1])}" for u in traced[:2])
+    return head + (f" ({sample}{'; ...' if len(traced) > 2 else ''})" if sample else "") + (
+        f"; no path for {s.group(isolated[:3])}{' and more' if len(isolated) > 3 else ''}" if isolated else "")
+
+
 def _combat_pending(s: Sentences, e) -> str:
     c = e.get("combat")
     if not c:
@@ -166,6 +176,10 @@ SAY: dict[str, Callable[[Sentences, Any], str]] = {
         f"{s.place(h)} to {SIDES.get(side, side)}" for h, side in (e.get("hexes") or {}).items()),
     "bp.fortress_destroyed": lambda s, e: f"The fortress in {s.place(e.get('hex'))} is destroyed",
     "bp.flag_set": _flag,
+    "bp.flag_cause": lambda s, e: f"{str(e.get('flag', '')).replace('_', ' ')}: by {s.unit(e['unit'])} in {s.place(e.get('hex'))}",
+    "bp.points_awarded": lambda s, e: f"{e.get('points')} VP to {SIDES.get(e.get('side'), e.get('side'))} for {e.get('what')}"
+                                      + (f" ({', '.join(s.place(h) for h in e.get('hexes') or ())})" if e.get("hexes") else ""),
+    "bp.supply_routes": _routes,
     "bp.air_strike_resolved": _air_strike,
     "bp.airdrop_cycle_started": lambda s, e: f"Airdrop cycle begins: {len(e.get('markers') or ())} Airdrop Zone markers "
                                              f"placed, revealed on Game-Turn {e.get('reveal_turn')}",

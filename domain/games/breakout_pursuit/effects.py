@@ -113,6 +113,16 @@ class SupplyJudged(Effect, frozen=True, kw_only=True, tag="bp.supply_judged"):
     sources: dict[str, str] = {}
 
 
+class SupplyRoutes(Effect, frozen=True, kw_only=True, tag="bp.supply_routes"):
+    """Why each unit of a supply judgement got its state (@2, issue 16): the hexes of its Supply Path
+    from its own hex to the source (one hex when it is on its source; none for a unit that needs no
+    path), or, for an isolated unit, why there is none. Changes nothing: a referee's record."""
+
+    side: str
+    routes: dict[str, tuple[str, ...]]
+    isolated: dict[str, str] = {}
+
+
 class UnitExpended(Effect, frozen=True, kw_only=True, tag="bp.unit_expended"):
     """A Supply unit traced to is removed after all paths of the phase (Supply J)."""
 
@@ -191,6 +201,25 @@ class ControlChanged(Effect, frozen=True, kw_only=True, tag="bp.control_changed"
 
 class FortressDestroyed(Effect, frozen=True, kw_only=True, tag="bp.fortress_destroyed"):
     hex: str
+
+
+class FlagCause(Effect, frozen=True, kw_only=True, tag="bp.flag_cause"):
+    """The unit and hex that set a scenario-wide flag (@2): the Special Rule G lift, the Breakout Line
+    first crossed. Changes nothing: a referee's record."""
+
+    flag: str
+    unit: str
+    hex: str
+
+
+class PointsAwarded(Effect, frozen=True, kw_only=True, tag="bp.points_awarded"):
+    """One line of the points scored when the game ends (@2): what it is for and the hexes it turned
+    on, posted just before its `ledger.posted`. Changes nothing: a referee's record."""
+
+    side: str
+    points: int
+    what: str
+    hexes: tuple[str, ...] = ()
 
 
 class FlagSet(Effect, frozen=True, kw_only=True, tag="bp.flag_set"):
@@ -275,4 +304,5 @@ BPEffect = (
     | UnitsTurned | NavalSupplyMoved | DefensiveSupplyTraced
     | AirStrikeResolved | AirdropCycleStarted | AirdropZoneChosen | AirdropRevealed | UnitAirdropped | AirdropMarkerLeft
     | AirdropCycleEnded | ParatroopRehabilitated
+    | SupplyRoutes | FlagCause | PointsAwarded
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from domain.games.breakout_pursuit import cite, victory
 from domain.games.breakout_pursuit.allowance import LIFTED, frozen, release_area
 from domain.games.breakout_pursuit.costs import OVERRUN_TYPES
-from domain.games.breakout_pursuit.effects import FlagSet, PipelinesDeactivated
+from domain.games.breakout_pursuit.effects import FlagCause, FlagSet, PipelinesDeactivated
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, Unit
 from domain.kernel.search import component
 
@@ -20,7 +20,7 @@ from domain.kernel.search import component
 def consequences(adj, u: Unit, path: tuple[str, ...]) -> None:
     if u.side == GERMAN:
         overrun(adj, path)
-    victory.occupy(adj, u.side, path)  # control changes and the Breakout Line (Victory D-F)
+    victory.occupy(adj, u.side, path, u.id)  # control changes and the Breakout Line (Victory D-F)
     if u.side == ALLIED:
         _lift_special_rule_g(adj, u, path)
 
@@ -59,8 +59,13 @@ def _cut_pipelines(adj) -> None:
 
 def _lift_special_rule_g(adj, u: Unit, path: tuple[str, ...]) -> None:
     state, data = adj.state, adj.ruleset.data
-    if u.combat_unit and frozen(state) and any(h in release_area(data) for h in path):
+    if not (u.combat_unit and frozen(state)):
+        return
+    where = next((h for h in path if h in release_area(data)), None)
+    if where is not None:
         adj.emit(FlagSet(name=LIFTED, value=state.core.clock.turn, cite=(cite.SPECIAL_RULE_G,)))
+        if data.fidelity:
+            adj.emit(FlagCause(flag=LIFTED, unit=u.id, hex=where, cite=(cite.SPECIAL_RULE_G,)))
 
 
 def eliminate(adj, ids: list[str], cause: str, why: tuple) -> None:

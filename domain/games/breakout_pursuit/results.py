@@ -116,9 +116,9 @@ def overrun(adj, side: str, hex_id: str) -> None:
         move_effects.overrun(adj, (hex_id,))
 
 
-def occupy(adj, side: str, hexes: tuple[str, ...]) -> None:
+def occupy(adj, side: str, hexes: tuple[str, ...], by: str = "") -> None:
     """Control of scoring hexes after a retreat or advance (Victory D, F)."""
-    victory.occupy(adj, side, hexes)
+    victory.occupy(adj, side, hexes, by)
 
 
 # --- the decisions, one at a time ------------------------------------------------------------------
@@ -255,7 +255,7 @@ def apply_retreat(adj, c: Combat, step: str, units: tuple[str, ...], moves: dict
         for m in retreat.movers(adj.state, uid):
             adj.emit(UnitRetreated(unit=m, frm=adj.state.units[m].hex, to=to, cite=(why, cite.RETREAT_J, cite.ZOC_L, cite.STACKING_M, rule)))
         overrun(adj, side, to)
-        occupy(adj, side, (to,))
+        occupy(adj, side, (to,), uid)
     eliminate(adj, stuck, "no retreat route")
 
 
@@ -345,4 +345,4 @@ def advance(adj, c: Combat, units: tuple[str, ...]) -> None:
     side = adj.state.units[units[0]].side
     adj.emit(UnitsAdvanced(units=tuple(units), to=c.hex, cite=(cite.ADVANCE_K, cite.BATTLEGROUP_N)))
     overrun(adj, side, c.hex)
-    occupy(adj, side, (c.hex,))
+    occupy(adj, side, (c.hex,), units[0])

@@ -72,7 +72,9 @@ class BreakoutPursuit(Ruleset):
     effect_type = BPEffect
     state_type = State
     options = OPTIONS
-    pack_dir = str(Path(__file__).resolve().parent / "pack")
+    # @1 plays its own frozen copy of the pack (pack_v1/: the map before issue 16's fixes), so its
+    # recorded games re-verify unchanged; @2 plays pack/, which the builders write.
+    pack_dir = str(Path(__file__).resolve().parent / "pack_v1")
     data: GameData
 
     def prepare(self) -> None:
@@ -262,6 +264,7 @@ class BreakoutPursuit2(BreakoutPursuit):
 
     version = 2
     options = OPTIONS_V2
+    pack_dir = str(Path(__file__).resolve().parent / "pack")
 
     def prepare(self) -> None:
         self.data = GameData(self.pack, fidelity=True)

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple
 
-from domain.games.breakout_pursuit import cite, eastward, zoc
-from domain.games.breakout_pursuit.effects import SupplyJudged, UnitExpended
+from domain.games.breakout_pursuit import cite, eastward, supply_routes, zoc
+from domain.games.breakout_pursuit.effects import SupplyJudged, SupplyRoutes, UnitExpended
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, SUPPLIED, UNSUPPLIED, State, Unit, enemy
 from domain.games.breakout_pursuit.orders import JudgeSupply
 from domain.kernel.commands import Reject
@@ -332,5 +332,10 @@ def _judge(adj, side: str, use: tuple[str, ...]) -> None:
     adj.emit(SupplyJudged(side=side, states={u: t.state for u, t in traces.items()},
                           paths={u: t.length for u, t in traces.items()}, sources={u: t.source for u, t in traces.items()},
                           cite=cites))
+    if data.fidelity:  # @2: the path behind each state, or why there is none
+        reach = _limits(data)[1] if side == ALLIED else len(data.land_graph)
+        routes, isolated = supply_routes.routes(state, data, side, traces, _ground(state, data, side).blocked, reach)
+        adj.emit(SupplyRoutes(side=side, routes=routes, isolated=isolated,
+                              cite=(cite.SUPPLY_A, cite.SUPPLY_F) if side == ALLIED else (cite.SUPPLY_A, cite.SUPPLY_D, cite.SUPPLY_E)))
     for sid in traced:  # removed after all paths of the phase (J)
         adj.emit(UnitExpended(unit=sid, hex=state.units[sid].hex, cite=(cite.SUPPLY_J, cite.SUPPLY_UNITS_L)))

@@ -23,7 +23,7 @@ from typing import Iterable, NamedTuple
 
 from domain.games.breakout_pursuit import cite, provenance, rhine, supply
 from domain.games.breakout_pursuit.data import DUSSELDORF, ESSEN, NORTH_OF_BREAKOUT_LINE, MissingData
-from domain.games.breakout_pursuit.effects import ControlChanged, FlagSet, UnitEliminated
+from domain.games.breakout_pursuit.effects import ControlChanged, FlagCause, FlagSet, PointsAwarded, UnitEliminated
 from domain.games.breakout_pursuit.model import ALLIED, EXITED, GERMAN, SIDES, SUPPLIED, State, Unit, enemy
 from domain.kernel.core import Outcome, SeatResult, SideResult
 from domain.kernel.effects import GameEnded, LedgerPosted
@@ -42,6 +42,7 @@ class Score(NamedTuple):
     points: int
     what: str
     cite: tuple
+    hexes: tuple[str, ...] = ()  # the hexes whose control scored it
 
 
 # --- destroyed units (A, B) --------------------------------------------------------------------
@@ -130,17 +131,21 @@ def replaced_by_battlegroup(adj, parent: str) -> None:
 # --- control of hexes (D, F) and the Breakout Line (E) -----------------------------------------
 
 
-def occupy(adj, side: str, hexes: Iterable[str]) -> None:
-    """`side`'s units entered or passed through `hexes`: scoring hexes change hands (D, F); an Allied
-    unit south of the Allied Breakout Line starts the Breakout exit clock (E)."""
+def occupy(adj, side: str, hexes: Iterable[str], by: str = "") -> None:
+    """`side`'s units (`by`: the one that moved) entered or passed through `hexes`: scoring hexes
+    change hands (D, F); an Allied unit south of the Allied Breakout Line starts the Breakout exit
+    clock (E)."""
     state, data = adj.state, adj.ruleset.data
     hexes = list(hexes)
     changed = {h: side for h in dict.fromkeys(hexes) if h in state.control and state.control[h] != side}
     if changed:
         adj.emit(ControlChanged(hexes=changed, cite=(cite.VICTORY_F, cite.VICTORY_D)))
     if side == ALLIED and _breakout_open(state, data) and CROSSED not in state.flags:
-        if any(_south(data, h) for h in hexes):
+        south = next((h for h in hexes if _south(data, h)), None)
+        if south is not None:
             adj.emit(FlagSet(name=CROSSED, value=state.core.clock.turn, cite=(cite.VICTORY_E,)))
+            if data.fidelity and by:
+                adj.emit(FlagCause(flag=CROSSED, unit=by, hex=south, cite=(cite.VICTORY_E,)))
 
 
 def _breakout_open(state: State, data) -> bool:
@@ -185,8 +190,11 @@ def end_of_player_turn(adj, side: str) -> None:
         return
     crossed = state.flags.get(CROSSED)
     if crossed is None:  # a unit that started or was placed south of the line without `occupy`
-        if any(u.side == ALLIED and u.combat_unit and _south(data, u.hex) for u in state.units.values()):
+        there = sorted(u.id for u in state.units.values() if u.side == ALLIED and u.combat_unit and _south(data, u.hex))
+        if there:
             adj.emit(FlagSet(name=CROSSED, value=state.core.clock.turn, cite=(cite.VICTORY_E,)))
+            if data.fidelity:
+                adj.emit(FlagCause(flag=CROSSED, unit=there[0], hex=str(state.units[there[0]].hex), cite=(cite.VICTORY_E,)))
         return
     if state.core.clock.turn >= crossed + BREAKOUT_TURNS:
         score = _breakout_score(state, data)
@@ -201,8 +209,9 @@ def final_points(state: State, data) -> list[Score]:
     opts, control = state.core.options, state.control
     special = data.vp_special
     out: list[Score] = []
-    if any(control.get(h) == ALLIED for h in data.west_wall):
-        out.append(Score(ALLIED, int(special["west_wall"]["points"]), "West Wall", (cite.VICTORY_D,)))
+    held = tuple(sorted(h for h in data.west_wall if control.get(h) == ALLIED))
+    if held:
+        out.append(Score(ALLIED, int(special["west_wall"]["points"]), "West Wall", (cite.VICTORY_D,), held))
     all_three = opts.get("paris_requires_all_three", True)
     for key, hexes in data.vp_places.items():
         row = special[key]
@@ -213,12 +222,13 @@ def final_points(state: State, data) -> list[Score]:
             cites += (cite.ruling("paris_requires_all_three", all_three),)
         for side in SIDES:
             if holders.count(side) >= need:
-                out.append(Score(side, int(row["points"]), str(row["what"]), cites))
+                out.append(Score(side, int(row["points"]), str(row["what"]), cites,
+                                 tuple(h for h, who in zip(hexes, holders) if who == side)))
     keep = opts.get("fortress_points_after_destruction", "scores") == "scores"
     for h in sorted(data.fortress_hexes):
         if keep or state.fortresses.get(h) != "destroyed":
             cites = (cite.VICTORY_F, cite.ruling("fortress_points_after_destruction", opts.get("fortress_points_after_destruction", "scores")))
-            out.append(Score(control.get(h, GERMAN), int(special["fortress"]["points"]), f"fortress {h}", cites))
+            out.append(Score(control.get(h, GERMAN), int(special["fortress"]["points"]), f"fortress {h}", cites, (h,)))
     if _breakout_open(state, data):
         if CROSSED in state.flags:
             out.append(_breakout_score(state, data))
@@ -236,6 +246,8 @@ def finish(adj, reason: str, rule=cite.GAME_LENGTH_A) -> None:
     points posted, then the result."""
     data = adj.ruleset.data
     for s in final_points(adj.state, data):
+        if data.fidelity:  # @2: what the posting below is for, by hex
+            adj.emit(PointsAwarded(side=s.side, points=s.points, what=s.what, hexes=s.hexes, cite=s.cite))
         adj.emit(LedgerPosted(ledger=VP, owner=s.side, kind="credit", amount=s.points, cite=s.cite))
     adj.emit(FlagSet(name="final_points_posted", value=True, cite=(cite.GAME_LENGTH, rule)))
     adj.emit(GameEnded(result=outcome(adj.state, data, reason), cite=(cite.GAME_LENGTH, rule, cite.VICTORY_H)))

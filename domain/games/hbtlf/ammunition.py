@@ -48,3 +48,20 @@ def allowance(pack, gt: int, french_cut_gt: int) -> dict[str, int]:
     out = {n: points(pack, n, gt, french_cut_gt=french_cut_gt) for n in NATIONS}
     out["german_exempt"] = points(pack, "german", gt, exempt_formation=True)
     return out
+
+
+def holding(pack, state, formation: str, nation: str, french_cut_gt: int) -> int:
+    """Ammunition Points the formation has left this Game-Turn: its allowance less what it spent
+    since it last replaced them."""
+    gt = state.core.clock.turn
+    full = points(pack, nation, gt, exempt_formation=nation == "german" and exempt(formation), french_cut_gt=french_cut_gt)
+    return max(0, full - state.ammo_spent.get(formation, 0))
+
+
+def quiet_zone_closed(state, side: str, map_letter: str) -> bool:
+    """11.62B, 12.33: from GT8 the East map is a quiet zone for the Germans until an Allied
+    formation expends ammunition on it."""
+    return side == "german" and map_letter == "E" and state.core.clock.turn >= QUIET_ZONE_GT and not state.east_quiet_broken
+
+
+QUIET_ZONE_GT = 8

@@ -19,9 +19,9 @@ from domain.kernel.commands import Reject
 from domain.kernel.core import Attestation
 from domain.kernel.effects import AttestationOpened, LedgerPosted
 
-from domain.games.hbtlf import belgium, cite, hexes, paris
+from domain.games.hbtlf import abandonment, belgium, cite, hexes, paris
 from domain.games.hbtlf.effects import (
-    BelgianReleased, ClaimOpened, CombatRecorded, MissionSet, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
+    BelgianReleased, ClaimOpened, CombatRecorded, ControlRecorded, MissionSet, RepCredited, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
 )
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import MoveDecl
@@ -33,7 +33,9 @@ SUPREME_HQ = {"OHL": "german", "GQG": "allied"}
 KIND_CITES: dict[str, Citation] = {"moves": cite.MOVEMENT, "combat": cite.COMBAT, "mission": cite.missing("7.14", "the Mission Order procedure"),
               "early_release": cite.SCHLIEFFEN_GT0, "vp": cite.VICTORY,
               "pp": cite.missing("11.6", "Prisoner Points"), "belgian_release": belgium.RELEASE,
-              "offmap_rail": cite.missing("8.24D", "off-map rail movement")}
+              "offmap_rail": cite.missing("8.24D", "off-map rail movement"), "control": cite.missing("12.0", "hex control"),
+              "activity": cite.missing("8.26 and 8.3", "entrenchment and air operations"),
+              "rep_credit": cite.rule("4.12 Motorized Unit Breakdown", 219, 221)}
 
 
 def opponent(state: State, seat: str) -> tuple[str, ...]:
@@ -106,9 +108,10 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
                 if not moves:
                     return
                 check_moves(state, sc, state.core.layout.side_of(claim["seat"]), moves)
-                adj.emit(UnitsMoved(moves=moves, attestation=a.id, cite=(cite.LEDGER_MODE, cite.MOVEMENT)))
+                adj.emit(UnitsMoved(moves=moves, attestation=a.id, cite=(cite.LEDGER_MODE, cite.MOVEMENT)))  # evolve marks them moved
                 paris.after_moves(adj, pack, moves)
                 belgium.after_moves(adj, pack, moves, before=state)
+                abandonment.check(adj, pack)
                 for m in moves:
                     for hq, side in SUPREME_HQ.items():
                         if hq in m.unit and side not in adj.state.hq_moved:
@@ -142,6 +145,20 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
             case "early_release":
                 armies = tuple(sorted({v for u, v in state.armies.items() if state.sides.get(u) == "german"}))
                 adj.emit(Released(formations=armies, reason=f"early release attested: {value['condition']}", cite=(cite.SCHLIEFFEN_GT0,)))
+            case "control":
+                if not hexes.is_hex(str(value["hex"])):
+                    raise Reject("bad_hex", f"{value['hex']!r} is not a hex id.", cite.UNIT_LOCATIONS)
+                adj.emit(ControlRecorded(hex=str(value["hex"]), side=state.core.layout.side_of(claim["seat"]), place=str(value.get("place", "")),
+                                         attestation=a.id, cite=(cite.LEDGER_MODE, KIND_CITES["control"])))
+            case "rep_credit":
+                side = state.core.layout.side_of(claim["seat"])
+                credits = {str(claim["ledger"]): int(value["sp"])} if "sp" in value else {k: int(v) for k, v in value["credits"].items()}
+                if any(v < 0 for v in credits.values()):
+                    raise Reject("bad_amount", "The SPs are zero or more.", KIND_CITES["rep_credit"])
+                for ledger, sp in credits.items():
+                    adj.emit(RepCredited(unit=str(value["unit"]), sp=sp, ledger=ledger, attestation=a.id, cite=(cite.LEDGER_MODE, KIND_CITES["rep_credit"])))
+                    if sp:
+                        adj.emit(LedgerPosted(ledger=ledger, owner=side, kind="credit", amount=sp, cite=(KIND_CITES["rep_credit"], cite.REP_MARKERS)))
             case "belgian_release":
                 if not adj.state.belgian_released:
                     condition = belgium.CONDITIONS[value["condition"]]

@@ -123,6 +123,24 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
                                               f"{e.get('formations')} formation(s) may go beyond two hexes of Antwerp in one impulse",
     "hbtlf.belgian_temporary_used": lambda e: f"Belgian temporary release used in impulse {e.get('impulse')}: {_units(e.get('units'))}",
     "hbtlf.belgian_evacuated": lambda e: f"The Belgian Army evacuates Antwerp by sea: {_units(e.get('units'))} into the {e.get('box')}",
+    "hbtlf.leader_replaced": lambda e: f"{e.get('by')} replaces {e.get('out')} ({e.get('formation')})" + (" (11.12)" if e.get("automatic") else ""),
+    "hbtlf.leader_withheld": lambda e: f"{e.get('by')} does not replace {e.get('replaces')}: {e.get('reason')}",
+    "hbtlf.leader_promoted": lambda e: f"{e.get('leader')} is promoted from {e.get('frm')} to {e.get('to')}",
+    "hbtlf.control": lambda e: f"{side(e.get('side'))} controls {e.get('hex')}" + (f" ({e['place']})" if e.get("place") else "") + " (confirmed claim)",
+    "hbtlf.fortresses_abandoned": lambda e: f"{e.get('hq')} {e.get('distance')} hexes from {e.get('city')}: French die {_die(e.get('roll'))}: "
+                                            + (f"the forts of {e.get('city')} are disbanded ({len(e.get('units') or ())})" if e.get("units")
+                                               else "the forts hold"),
+    "hbtlf.zeppelin": lambda e: f"{e.get('zeppelin')} flies to {e.get('target')}"
+                                + (f"; Allied dice {', '.join(_die(r) for r in e.get('rolls') or ())}" if e.get("rolls") else "")
+                                + ("; shot down: 10 VP to the Allies" if e.get("shot_down") else "; Terror Bombing: 1 VP to the Germans" if e.get("terror") else ""),
+    "hbtlf.zeppelin_removed": lambda e: f"{e.get('zeppelin')} is destroyed by the Royal Naval Air Service's raid (GT 9)",
+    "hbtlf.motorized_breakdown": lambda e: f"{e.get('unit')} withdraws before combat: die {_die(e.get('roll'))}"
+                                           + (": broken down, out of play" if e.get("broke_down") else ": no breakdown"),
+    "hbtlf.rep_credited": lambda e: f"{e.get('sp')} Infantry REPs from {e.get('unit')} (confirmed claim)",
+    "hbtlf.ammunition_expended": lambda e: f"{e.get('formation')} expends {e.get('points')} Ammunition Point(s) on the {e.get('map')} map, "
+                                           f"{e.get('left')} left" + ("; the East map is no longer quiet" if e.get("opens_east") else ""),
+    "hbtlf.ammunition_replaced": lambda e: f"{e.get('formation')} replaces its ammunition: {e.get('points')} Ammunition Point(s)",
+    "hbtlf.territorial_converted": lambda e: f"{e.get('unit')} is taken as replacements on arrival (6.24)",
     "hbtlf.supreme_hq_moved": lambda e: f"The {side(e.get('side'))} supreme headquarters moved this Game-Turn",
 }
 

@@ -220,6 +220,104 @@ class BelgianEvacuated(Effect, frozen=True, kw_only=True, tag="hbtlf.belgian_eva
     box: str
 
 
+class LeaderReplaced(Effect, frozen=True, kw_only=True, tag="hbtlf.leader_replaced"):
+    out: str
+    by: str
+    formation: str
+    automatic: bool  # 11.12's by the umpire; else the player's, checked against 12.12/12.14
+
+
+class LeaderReplacementWithheld(Effect, frozen=True, kw_only=True, tag="hbtlf.leader_withheld"):
+    by: str
+    replaces: str
+    reason: str
+
+
+class LeaderPromoted(Effect, frozen=True, kw_only=True, tag="hbtlf.leader_promoted"):
+    leader: str
+    frm: str
+    to: str
+
+
+class ControlRecorded(Effect, frozen=True, kw_only=True, tag="hbtlf.control"):
+    """A confirmed claim that a side controls a hex (SR control rules are not in the text)."""
+
+    hex: str
+    side: str
+    place: str
+    attestation: str
+
+
+class FortressesAbandoned(Effect, frozen=True, kw_only=True, tag="hbtlf.fortresses_abandoned"):
+    """12.25's die for a city: `units` disbanded on 2-6, none on a 1."""
+
+    city: str
+    hq: str
+    at: str
+    distance: int
+    roll: Roll
+    units: tuple[str, ...]
+    gt: int
+    impulse: int
+
+
+class ZeppelinFlight(Effect, frozen=True, kw_only=True, tag="hbtlf.zeppelin"):
+    """11.82C: a Zeppelin's operation: the Allied dice for what it passed over, a Terror Bombing."""
+
+    zeppelin: str
+    target: str
+    terror: bool
+    passes_over: tuple[str, ...]
+    rolls: tuple[Roll, ...]
+    shot_down: bool
+    gt: int
+
+
+class ZeppelinRemoved(Effect, frozen=True, kw_only=True, tag="hbtlf.zeppelin_removed"):
+    """11.82C: the Royal Naval Air Service's raid of Game-Turn 9."""
+
+    zeppelin: str
+
+
+class MotorizedBreakdown(Effect, frozen=True, kw_only=True, tag="hbtlf.motorized_breakdown"):
+    """4.12: a motorized unit's die as it withdraws before combat; a 6 removes it from play."""
+
+    unit: str
+    roll: Roll
+    broke_down: bool
+
+
+class TerritorialConverted(Effect, frozen=True, kw_only=True, tag="hbtlf.territorial_converted"):
+    """6.24: a Territorial division taken as replacements on arrival; it leaves play."""
+
+    unit: str
+
+
+class RepCredited(Effect, frozen=True, kw_only=True, tag="hbtlf.rep_credited"):
+    """REPs from SPs leaving play, as confirmed: a broken-down motorized unit (4.12), a Territorial
+    division taken as replacements (6.24)."""
+
+    unit: str
+    sp: int
+    ledger: str
+    attestation: str
+
+
+class AmmunitionExpended(Effect, frozen=True, kw_only=True, tag="hbtlf.ammunition_expended"):
+    """Ammunition Points a formation expended (SR 10.44 at the table), within what it holds (11.62, 12.32-12.34)."""
+
+    formation: str
+    points: int
+    map: str
+    left: int
+    opens_east: bool = False  # 11.62B: an Allied expenditure on the East map from GT8 ends the quiet zone
+
+
+class AmmunitionReplaced(Effect, frozen=True, kw_only=True, tag="hbtlf.ammunition_replaced"):
+    formation: str
+    points: int
+
+
 class SupremeHqMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.supreme_hq_moved"):
     side: str
 
@@ -230,4 +328,7 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | FortressAllowance | VictoryPointsRecorded
                | PlanAbandoned | RetireCounted | RetireEnded
                | NavalBarrageRolled | NavalBarrageDeclared | NavalMoved | HeavyArtilleryBuilt
-               | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated)
+               | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated
+               | LeaderReplaced | LeaderReplacementWithheld | LeaderPromoted | ControlRecorded | FortressesAbandoned
+               | ZeppelinFlight | ZeppelinRemoved | MotorizedBreakdown | RepCredited
+               | AmmunitionExpended | AmmunitionReplaced | TerritorialConverted)

@@ -142,6 +142,85 @@ class OffMapRail(Order, frozen=True, kw_only=True, tag="offmap_rail"):
     cavalry_be: int = 0
 
 
+class ReplaceLeader(Order, frozen=True, kw_only=True, tag="replace_leader"):
+    """12.12/12.14: `by` replaces `leader`, whose counter bears the formation identifier `formation`."""
+
+    leader: str
+    formation: str = ""
+    by: str
+
+
+class PromoteLeader(Order, frozen=True, kw_only=True, tag="promote_leader"):
+    """12.13/12.15: a promotable leader takes his next command."""
+
+    leader: str
+
+
+class ClaimControl(Order, frozen=True, kw_only=True, tag="claim_control"):
+    """That the seat's side controls a hex (`place`: the city or town it belongs to, if any)."""
+
+    hex: str
+    place: str = ""
+
+
+class DeclareActivity(Order, frozen=True, kw_only=True, tag="declare_activity"):
+    """An activity the Standard Rules define and the Exclusive Rules date: `entrenchment`,
+    `permanent_entrenchment` or `air_spotting` (`balloon`: by a balloon unit), for the other player
+    to confirm; `exception` names a printed case that lifts the date (12.23A)."""
+
+    activity: str
+    unit: str
+    balloon: bool = False
+    exception: str = ""
+
+
+class ZeppelinOperation(Order, frozen=True, kw_only=True, tag="zeppelin_operation"):
+    """11.82C: a Zeppelin flies to `target` (`terror`: a Terror Bombing of that town or city hex);
+    `passes_over`: the Allied headquarters with artillery, artillery and fortress units on its path."""
+
+    zeppelin: str
+    target: str
+    terror: bool = False
+    passes_over: tuple[str, ...] = ()
+
+
+class RaidZeppelin(Order, frozen=True, kw_only=True, tag="raid_zeppelin"):
+    """11.82C: on Game-Turn 9 the Allies remove one Zeppelin from play."""
+
+    zeppelin: str
+
+
+class MotorizedWithdrawal(Order, frozen=True, kw_only=True, tag="motorized_withdrawal"):
+    """4.12: a (non-supply) motorized unit withdrew before combat at the table; `sp`: the SPs it has
+    left, credited as Infantry REPs if it breaks down (once the other player confirms the figure)."""
+
+    unit: str
+    sp: int
+
+
+class ExpendAmmunition(Order, frozen=True, kw_only=True, tag="expend_ammunition"):
+    """A formation expends Ammunition Points in a combat at the table, on map `map` (W or E)."""
+
+    formation: str
+    points: int = 1
+    map: str
+
+
+class ReplaceAmmunition(Order, frozen=True, kw_only=True, tag="replace_ammunition"):
+    """A formation replaces its Ammunition Points up to this Game-Turn's allowance (SR 10.44, 11.62)."""
+
+    formation: str
+
+
+class ConvertTerritorial(Order, frozen=True, kw_only=True, tag="convert_territorial"):
+    """6.24: a French Territorial infantry division taken whole as replacements when it arrives;
+    `infantry_sp`: its personnel and cadre SPs, `artillery_sp`: its artillery SPs."""
+
+    unit: str
+    infantry_sp: int
+    artillery_sp: int = 0
+
+
 class Withdraw(Order, frozen=True, kw_only=True, tag="withdraw"):
     units: tuple[str, ...]
 
@@ -159,5 +238,5 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
 
 
 HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | AbandonPlan | UseReplacements | UseRail
-              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail
+              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PromoteLeader | ClaimControl | DeclareActivity | ZeppelinOperation | RaidZeppelin | MotorizedWithdrawal | ExpendAmmunition | ReplaceAmmunition | ConvertTerritorial
               | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | NotYetBuilt)

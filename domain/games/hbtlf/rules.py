@@ -15,17 +15,17 @@ from domain.kernel.ruleset import Option, Ruleset
 from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import describe as sentences
-from domain.games.hbtlf import belgium, cite, claims, errata, fortress, heavy, naval, offmap, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
+from domain.games.hbtlf import ammunition, belgium, cite, claims, doctrine, errata, fortress, fortress_formations, motorized, paris_army, territorials, zeppelins, heavy, leaders, naval, offmap, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, Arrived, ClaimOpened, CombatRecorded, GameTurnBegun, HbtlfEffect, ImpulseBegun, ImpulsesDeclared,
     InitiativeDecided, MissionSet, OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted,
     NavalBarrageRolled, RetireEnded, SegmentEnded, HeavyArtilleryBuilt,
-    BelgianEvacuated, BelgianFormationsDetached, BelgianReleased, BelgianReleaseRolled, BelgianTemporaryUsed,
+    BelgianEvacuated, BelgianFormationsDetached, ControlRecorded, FortressesAbandoned, ZeppelinFlight, ZeppelinRemoved, MotorizedBreakdown, AmmunitionExpended, AmmunitionReplaced, TerritorialConverted, LeaderPromoted, LeaderReplaced, BelgianReleased, BelgianReleaseRolled, BelgianTemporaryUsed,
     SupremeHqMoved, UnitsMoved, VictoryPointsRecorded, WeatherRolled, WithdrawnFromPlay,
 )
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import (
-    AbandonPlan, BuildHeavyArtillery, OffMapRail, ClaimBelgianRelease, EvacuateBelgianArmy, RollBelgianRelease,
+    AbandonPlan, BuildHeavyArtillery, ClaimControl, ConvertTerritorial, DeclareActivity, ExpendAmmunition, MotorizedWithdrawal, ReplaceAmmunition, RaidZeppelin, ZeppelinOperation, OffMapRail, PromoteLeader, ReplaceLeader, ClaimBelgianRelease, EvacuateBelgianArmy, RollBelgianRelease,
     ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission, DeclareMoves, DisbandFortress,
     BarrageTarget, EndSegment, HbtlfOrder, MoveDecl, NavalBarrage, NavalMove, NotYetBuilt, RollNavalBarrage, ReportCombat, UseRail, UseReplacements, Withdraw,
 )
@@ -133,7 +133,8 @@ class Hbtlf(Ruleset):
         else:
             return []
         area = sc.options.get("area")
-        return [h for h in options if (not area or hexes.in_area(h, area["parts"])) and belgium.may_end_at(state, self.pack, u, h)]
+        return [h for h in options if (not area or hexes.in_area(h, area["parts"])) and belgium.may_end_at(state, self.pack, u, h)
+                and fortress_formations.may_end_at(state, self.pack, sc, u, h) and paris_army.may_end_at(state, self.pack, u, h)]
 
     def _other_orders(self, state: State, side: str) -> list[Order]:
         out: list[Order] = []
@@ -198,6 +199,8 @@ class Hbtlf(Ruleset):
             case DeclareMoves(moves=moves):
                 claims.check_moves(state, sc, side, moves)
                 belgium.check_moves(state, self.pack, moves)
+                fortress_formations.check_moves(state, self.pack, sc, moves)
+                paris_army.check_moves(state, self.pack, moves)
                 for m in moves:
                     self._may_move(state, sc, m.unit)
                 claims.open_claim(adj, seat, "moves", {"moves": msgspec.to_builtins(moves)}, blocks=tuple(m.unit for m in moves),
@@ -260,7 +263,7 @@ class Hbtlf(Ruleset):
                     raise Reject("unknown_unit", f"{side} has no heavy artillery unit {u!r} in play.", cite.UNIT_LOCATIONS, unit=u)
                 heavy.build(adj, side, unit=u, nation=nation, sp=sp, reps=reps)
             case OffMapRail(unit=u, to=to, be=be, cavalry_be=cav):
-                nation = "german" if side == "german" else _nation(state, u) or ("belgian" if state.armies.get(u) == "Belgian Army" else "french")
+                nation = self._unit_nation(state, side, u)
                 claims.check_moves(state, sc, side, (MoveDecl(unit=u, to=to),))
                 self._may_move(state, sc, u)
                 frm = state.positions[u]
@@ -268,6 +271,69 @@ class Hbtlf(Ruleset):
                                  plan17_in_force=plans.in_force(state, sc, "plan17"))
                 claims.open_claim(adj, seat, "offmap_rail", {"moves": [{"unit": u, "to": to}], "from": frm}, blocks=(u,),
                                   predicate=f"{u} by off-map rail from {frm} to {to} ({rp} RP)", keep={"rp": rp})
+            case ReplaceLeader(leader=leader, formation=formation, by=by):
+                leaders.replace(adj, self.pack, side, leader=leader, formation=formation, by=by)
+            case PromoteLeader(leader=leader):
+                leaders.promote(adj, self.pack, side, leader)
+            case ClaimControl(hex=h, place=place):
+                if not hexes.is_hex(h):
+                    raise Reject("bad_hex", f"{h!r} is not a hex id: W or E, a colon and four digits.", cite.UNIT_LOCATIONS)
+                claims.open_claim(adj, seat, "control", {"hex": h, "place": place}, blocks=(),
+                                  predicate=f"{side} controls {h}" + (f" ({place})" if place else ""))
+            case DeclareActivity(activity=activity, unit=u, balloon=balloon, exception=exception):
+                if state.sides.get(u) != side or u in state.eliminated or u in state.withdrawn:
+                    raise Reject("unknown_unit", f"{side} has no unit {u!r} in play.", cite.UNIT_LOCATIONS, unit=u)
+                used = doctrine.check(state, self.pack, nation=self._unit_nation(state, side, u), activity=activity, balloon=balloon,
+                                      exception=exception)
+                claims.open_claim(adj, seat, "activity", {"activity": activity, "unit": u, "balloon": balloon, "exception": used}, blocks=(),
+                                  predicate=f"{u}: {activity.replace('_', ' ')}" + (f" ({used})" if used else ""))
+            case ZeppelinOperation(zeppelin=z, target=target, terror=terror, passes_over=over):
+                if side != "german":
+                    raise Reject("not_a_zeppelin", "Zeppelins are the German player's (11.82C).", zeppelins.CITE)
+                zeppelins.flight(adj, zeppelin=z, target=target, terror=terror, passes_over=over)
+            case RaidZeppelin(zeppelin=z):
+                if side != "allied":
+                    raise Reject("not_applicable", "The GT9 raid on a Zeppelin is the Allied player's (11.82C).", zeppelins.CITE)
+                zeppelins.raid(adj, z)
+            case MotorizedWithdrawal(unit=u, sp=sp):
+                if state.sides.get(u) != side or u in state.eliminated or u in state.withdrawn:
+                    raise Reject("unknown_unit", f"{side} has no unit {u!r} in play.", cite.UNIT_LOCATIONS, unit=u)
+                if sp < 0:
+                    raise Reject("bad_amount", "The SPs left are zero or more.", motorized.CITE)
+                if motorized.withdrawal(adj, u):
+                    claims.open_claim(adj, seat, "rep_credit", {"unit": u, "sp": sp}, blocks=(),
+                                      predicate=f"{u} broke down with {sp} SP left: {sp} Infantry REPs",
+                                      keep={"ledger": ledgers.rep_ledger("inf", _nation(state, u))})
+            case ExpendAmmunition(formation=f, points=pts, map=m):
+                if state.sides.get(f) != side or f in state.eliminated or f in state.withdrawn:
+                    raise Reject("unknown_unit", f"{side} has no formation {f!r} in play.", cite.UNIT_LOCATIONS, unit=f)
+                if m not in ("W", "E") or pts < 1:
+                    raise Reject("bad_amount", "Expend at least one Ammunition Point, on map W or E.", cite.AMMUNITION)
+                if ammunition.quiet_zone_closed(state, side, m):
+                    raise Reject("quiet_zone", "From GT8 the East map is a quiet zone: no German formation expends ammunition there until an "
+                                 "Allied formation has (11.62B, 12.33).", cite.rule("11.62B Game Turn Eight - East Map Quiet Zone", 701, 701))
+                nation = self._unit_nation(state, side, f)
+                have = ammunition.holding(self.pack, state, f, nation, state.core.options["french_ammo_cut_gt"])
+                if pts > have:
+                    raise Reject("out_of_ammo", f"{f} holds {have} Ammunition Point(s) this Game-Turn, not {pts}.", cite.AMMUNITION,
+                                 available=have)
+                opens = side == "allied" and m == "E" and state.core.clock.turn >= ammunition.QUIET_ZONE_GT and not state.east_quiet_broken
+                adj.emit(AmmunitionExpended(formation=f, points=pts, map=m, left=have - pts, opens_east=opens,
+                                            cite=(cite.AMMUNITION, cite.ALLIED_AMMUNITION)))
+            case ReplaceAmmunition(formation=f):
+                if state.sides.get(f) != side:
+                    raise Reject("unknown_unit", f"{side} has no formation {f!r} in play.", cite.UNIT_LOCATIONS, unit=f)
+                nation = self._unit_nation(state, side, f)
+                adj.emit(AmmunitionReplaced(formation=f, points=ammunition.points(
+                    self.pack, nation, state.core.clock.turn, exempt_formation=nation == "german" and ammunition.exempt(f),
+                    french_cut_gt=state.core.options["french_ammo_cut_gt"]), cite=(cite.AMMUNITION, cite.ALLIED_AMMUNITION)))
+            case ConvertTerritorial(unit=u, infantry_sp=inf, artillery_sp=art):
+                territorials.check(state, u)
+                if inf < 0 or art < 0 or inf + art < 1:
+                    raise Reject("bad_amount", "Give the division's personnel and cadre SPs and its artillery SPs (6.24).", territorials.CITE)
+                adj.emit(TerritorialConverted(unit=u, cite=(territorials.CITE,)))
+                claims.open_claim(adj, seat, "rep_credit", {"unit": u, "credits": {"rep_inf": inf, "rep_da": art}}, blocks=(),
+                                  predicate=f"{u} taken as replacements: {inf} Infantry and {art} Direct Artillery REPs", keep={"ledger": "rep_inf"})
             case RollBelgianRelease():
                 self._belgian_side(side)
                 belgium.roll(adj)
@@ -295,6 +361,12 @@ class Hbtlf(Ruleset):
             case _:
                 raise Reject("wrong_phase", f"A {order.__struct_config__.tag} order is not allowed now.", cite.SEQUENCE)
         adj.cite(cite.LEDGER_MODE)
+
+    def _unit_nation(self, state: State, side: str, unit: str) -> str:
+        """German, or for the Allies British (the BEF), Belgian (the Belgian Army) or French."""
+        if side == "german":
+            return "german"
+        return _nation(state, unit) or ("belgian" if state.armies.get(unit) == "Belgian Army" else "french")
 
     def _belgian_side(self, side: str) -> None:
         if side != "allied":
@@ -353,7 +425,8 @@ class Hbtlf(Ruleset):
             case SegmentEnded(seat=seat):
                 return replace(state, done=state.done + (seat,))
             case UnitsMoved(moves=moves):
-                return replace(state, positions={**state.positions, **{m.unit: m.to for m in moves}})
+                return replace(state, positions={**state.positions, **{m.unit: m.to for m in moves}},
+                               moved=state.moved + tuple(m.unit for m in moves if m.unit not in state.moved))
             case CombatRecorded(gt=gt, german_sp=g, allied_sp=a, french_sp=fr, allied_fortress_sp=f, eliminated=elim):
                 losses = {"german": state.losses["german"] + g, "allied": state.losses["allied"] + a,
                           "allied_fortress": state.losses["allied_fortress"] + f, "french": state.losses.get("french", 0) + fr}
@@ -367,6 +440,8 @@ class Hbtlf(Ruleset):
                 return replace(state, released=state.released + tuple(x for x in f if x not in state.released))
             case Arrived(side=side, units=units, at=at):
                 return replace(state, positions={**state.positions, **{u: at for u in units}}, sides={**state.sides, **{u: side for u in units}},
+                               arrived_gt={**state.arrived_gt, **{u: state.core.clock.turn for u in units}},
+                               moved=tuple(u for u in state.moved if u not in units),
                                withdrawn=tuple(u for u in state.withdrawn if u not in units),
                                kaiser_on_map=state.kaiser_on_map or KAISER in units)
             case WithdrawnFromPlay(units=units):
@@ -400,6 +475,29 @@ class Hbtlf(Ruleset):
                 return replace(state, belgian_temporary=(was[0], was[1], n, was[3] + tuple(u for u in us if u not in was[3])))
             case BelgianEvacuated(units=us, box=box):
                 return replace(state, belgian_evacuated=True, positions={**state.positions, **{u: box for u in us}})
+            case LeaderReplaced(out=out, by=by):
+                return replace(state, leaders_out=state.leaders_out + (out,), leaders_in=state.leaders_in + (by,))
+            case LeaderPromoted(leader=leader, to=to):
+                return replace(state, promotions={**state.promotions, leader: to})
+            case ControlRecorded(hex=h, side=side, place=place):
+                return replace(state, control={**state.control, h: (side, place)})
+            case FortressesAbandoned(city=city, units=us, gt=gt, impulse=n):
+                return replace(state, withdrawn=state.withdrawn + us, abandonment_rolled={**state.abandonment_rolled, city: (gt, n)},
+                               cities_abandoned=state.cities_abandoned + ((city,) if us else ()))
+            case ZeppelinFlight(zeppelin=z, terror=terror, shot_down=down, gt=gt):
+                return replace(state, eliminated=state.eliminated + ((z,) if down else ()),
+                               terror_bombed_gt=gt if terror else state.terror_bombed_gt)
+            case ZeppelinRemoved(zeppelin=z):
+                return replace(state, withdrawn=state.withdrawn + (z,), zeppelin_raided=True)
+            case TerritorialConverted(unit=u):
+                return replace(state, withdrawn=state.withdrawn + (u,))
+            case MotorizedBreakdown(unit=u, broke_down=True):
+                return replace(state, withdrawn=state.withdrawn + (u,))
+            case AmmunitionExpended(formation=f, points=pts, opens_east=opens):
+                return replace(state, ammo_spent={**state.ammo_spent, f: state.ammo_spent.get(f, 0) + pts},
+                               east_quiet_broken=state.east_quiet_broken or opens)
+            case AmmunitionReplaced(formation=f):
+                return replace(state, ammo_spent={k: v for k, v in state.ammo_spent.items() if k != f})
             case SupremeHqMoved(side=side):
                 return replace(state, hq_moved=state.hq_moved + (side,))
         return state
@@ -421,6 +519,8 @@ class Hbtlf(Ruleset):
             "plans_abandoned": list(state.plans_abandoned), "retire": {k: list(v) for k, v in state.retire.items()},
             "paris_abandoned": state.paris_abandoned, "paris_debt": state.paris_debt,
             "claims": {k: v for k, v in state.claims.items()}, "victory_points": victory.points(state, self._sc(state)),
+            "leaders": {"replaced": list(state.leaders_out), "came_in": list(state.leaders_in), "promotions": dict(state.promotions)},
+            "control": {h: list(v) for h, v in sorted(state.control.items())},
             "belgian": {"released": state.belgian_released, "detached": list(state.belgian_detached), "evacuated": state.belgian_evacuated,
                         **({"temporary": list(state.belgian_temporary or ())} if self._sees(state, viewer, "allied") else {})},
         }

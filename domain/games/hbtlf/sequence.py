@@ -10,7 +10,7 @@ from domain.kernel.core import Clock
 from domain.kernel.effects import GameEnded, PhaseAdvanced
 
 from domain.games.hbtlf import (
-    ammunition, belgium, calendar, cite, claims, errata, fortress, initiative, ledgers, naval, other_theaters, paris, plans, schedule, schlieffen, victory, weather,
+    abandonment, ammunition, belgium, calendar, cite, claims, errata, fortress, initiative, leaders, ledgers, naval, other_theaters, paris, plans, schedule, schlieffen, victory, weather,
 )
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, GameTurnBegun, ImpulseBegun, ImpulsesDeclared, InitiativeDecided, OtherTheatersRolled,
@@ -46,6 +46,7 @@ def strategic_phase(adj: Adjudication, pack, sc, gt: int) -> None:
     adj.emit(GameTurnBegun(gt=gt, first_day=calendar.first_day(gt).isoformat(), cite=(cite.SEQUENCE,)))
     if gt == belgium.LAST_RETIRE_GT + 1 and sc.start.turn <= belgium.LAST_RETIRE_GT:
         belgium.end_of_gt2(adj, pack)
+    leaders.strategic_phase(adj, pack, gt)
     fortress.strategic_phase(adj, gt)
     ledgers.strategic_phase(adj, pack, sc, gt)
     paris.strategic_phase(adj)
@@ -130,6 +131,7 @@ def begin_impulse(adj: Adjudication, pack, sc, n: int) -> None:
                                cite=(cite.WEATHER, cite.WEATHER_DRM)))
     _other_theaters(adj, pack, sc, gt, n)
     schedule.run(adj, sc, gt, n, last=last)
+    abandonment.check(adj, pack)  # 12.25: once an impulse while a German army HQ stays near
 
 
 def _first_of_scenario(state, sc) -> bool:

@@ -1,8 +1,10 @@
 """Normandy 1944: A Bloody Summer (issue 23): `normandy-1944@1` rules turns 1 and later
-(Scenarios 1 and 2); the campaign and D-Day need Turn 0, which this version does not build."""
-from domain.games.normandy.rules import NORMANDY
+(Scenarios 1 and 2), `@2` adds the counterattack (§6.9); the campaign and D-Day need Turn 0, which
+neither version builds."""
+from domain.games.normandy.rules import NORMANDY, NORMANDY_2
 from domain.kernel.ruleset import register
 
 register(NORMANDY)
+register(NORMANDY_2)
 
-__all__ = ["NORMANDY"]
+__all__ = ["NORMANDY", "NORMANDY_2"]

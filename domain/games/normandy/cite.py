@@ -6,7 +6,7 @@ are the seed file's.
 """
 from __future__ import annotations
 
-from domain.kernel.citation import Errata, MissingRule, OptionRuling, PackDatum, Rulebook
+from domain.kernel.citation import Errata, OptionRuling, PackDatum, Rulebook
 
 BOOK = "002_c4aea75862ff1a36.txt"
 
@@ -21,10 +21,6 @@ def errata(entry: str, first: int, last: int | None = None) -> Errata:
 
 def ruling(option: str, value: object, basis: str = "") -> OptionRuling:
     return OptionRuling(option=option, value=str(value), basis=basis)
-
-
-def missing(reference: str, note: str = "") -> MissingRule:
-    return MissingRule(book=BOOK, reference=reference, note=note)
 
 
 def datum(key: str, provenance: str) -> PackDatum:

@@ -131,10 +131,18 @@ def attack(adj: Adjudication, seat: str, order: Attack) -> None:
                 adj.emit(HQDestroyed(hq=d, returns=state.core.clock.turn + 1, cite=(cite.HQ_DESTRUCTION, cite.COMBAT)))
         retreat.vacated(adj)
         return
+    support_or_resolve(adj)
+
+
+def support_or_resolve(adj: Adjudication) -> None:
+    """The inactive side is asked for its defensive support when it has an HQ to give it (§5.3)."""
+    data = data_of(adj)
+    c = adj.state.combat
+    assert c is not None
     supporters = defensive_supporters(adj.state, data)
     if supporters:
-        owner = seat_of(adj.state, data, defenders[0])
-        adj.open_frame("defensive_support", (owner,), prompt={"hex": order.hex, "options": list(supporters)},
+        owner = seat_of(adj.state, data, c.defenders[0])
+        adj.open_frame("defensive_support", (owner,), prompt={"hex": c.hex, "options": list(supporters)},
                        cite=(cite.TACTICAL_SUPPORT,))
         return
     resolve(adj)
@@ -257,7 +265,9 @@ def apply_result(adj: Adjudication, result: str) -> None:
                 losses.one_step(adj, d)
     elif parts.get("D"):
         losses.lose_steps(adj, c.defenders, parts["D"])
-    if parts.get("X"):
+    if parts.get("X") and c.counter:
+        adj.cite(cite.COUNTERATTACK)  # §6.9: no Exploitation following a counterattack
+    elif parts.get("X"):
         adj.emit(StepNotRuled(step="exploitation", reason="the HQ's free extra activation with two Reserve stacks (§6.8) is "
                               "not built in this version; the result is read without it", cite=(cite.EXPLOITATION,)))
     if parts.get("R"):

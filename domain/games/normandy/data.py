@@ -21,6 +21,8 @@ SIDES = (ALLIED, GERMAN)
 NATIONALITY_GROUP = {"us": "us", "french": "us", "british": "british", "canadian": "british", "polish": "british",
                      "belgian": "british", "german": "german"}
 DIVISION_TYPES = ("inf_div", "arm_div", "pz_div", "static_div", "abn_div")
+NO_FEATURES: frozenset[str] = frozenset()
+ROAD_FEATURES = frozenset({"road", "railway"})
 SPECIAL_TROOPS = ("paratroop", "commando")  # §11.3: -1 VP per turn after turn 5 while not returned (L600)
 
 
@@ -77,6 +79,12 @@ class GameData:
         self.sides_features = {k: frozenset(v.features) for k, v in pack.map.hexsides.items()}
         self.crt = CrtTable(_as_dashes(pack.tables["crt"]))
         self.areas = {k: tuple(a.hexes) for k, a in pack.map.areas.items()}
+        self.land_hexes = frozenset(h for h, x in self.hexes.items() if x.terrain != "sea")
+        self._sides = {}
+        for k, f in self.sides_features.items():
+            a, b = k.split("/")
+            self._sides[(a, b)] = self._sides[(b, a)] = f
+        self._neighbours = {h: tuple(self.graph.ids[j] for j, _ in self.graph.adj[i]) for h, i in self.graph.index.items()}
         self.places = {k: tuple(p.hexes) for k, p in pack.map.places.items()}
 
     # --- charts -----------------------------------------------------------------------------
@@ -93,17 +101,49 @@ class GameData:
     # --- the map ------------------------------------------------------------------------------
 
     def land(self, h: str) -> bool:
-        return h in self.hexes and self.hexes[h].terrain != "sea"
+        return h in self.land_hexes
 
     def features(self, h: str) -> frozenset[str]:
         return frozenset(self.hexes[h].features)
 
     def side_features(self, a: str, b: str) -> frozenset[str]:
-        return self.sides_features.get(f"{min(a, b)}/{max(a, b)}", frozenset())
+        return self._sides.get((a, b), NO_FEATURES)
 
     def neighbours(self, h: str) -> tuple[str, ...]:
-        i = self.graph.index.get(h)
-        return tuple(self.graph.ids[j] for j, _ in self.graph.adj[i]) if i is not None else ()
+        return self._neighbours.get(h, ())
+
+    def step_costs(self, col: str, armored: bool) -> dict[tuple[str, str], int | None]:
+        """The TEC cost of each step between neighbouring land hexes for a movement type, before
+        zones of control and enemy units (§2.2, §4.1.1): the road cost along a road or railway
+        hexside (which cancels the river), else the hex's terrain cost plus the river's; None where
+        the TEC prohibits the terrain (marsh to armour)."""
+        key = (col, armored)
+        cache = self.__dict__.setdefault("_step_costs", {})
+        if key not in cache:
+            tec = self.tec
+            table: dict[tuple[str, str], int | None] = {}
+            for a in self.land_hexes:
+                for b in self.neighbours(a):
+                    if b not in self.land_hexes:
+                        continue
+                    sides = self.side_features(a, b)
+                    if sides & ROAD_FEATURES:
+                        table[(a, b)] = int(tec["road"][col])
+                        continue
+                    row = tec[self.hexes[b].terrain]
+                    c = row[col]
+                    if c is None:
+                        if armored:
+                            table[(a, b)] = None
+                            continue
+                        c = row["non_motorized"]
+                    table[(a, b)] = int(c) + (int(tec["river"][col]) if "river" in sides else 0)
+            cache[key] = table
+        return cache[key]
+
+    @cached_property
+    def stacking_limits(self) -> dict[str, int]:
+        return {k: int(v["limit"]) for k, v in self.chart("stacking").items()}
 
     @cached_property
     def graph_neighbours(self) -> dict[str, tuple[str, ...]]:

@@ -138,6 +138,13 @@ class UnitAdvanced(Effect, frozen=True, kw_only=True, tag="normandy.unit_advance
     to: str
 
 
+class CounterattackLaunched(Effect, frozen=True, kw_only=True, tag="normandy.counterattack"):
+    """§6.9: the HQ spends an Offensive marker and is flipped; its adjacent units attack."""
+
+    hq: str
+    combat: Combat
+
+
 class CombatEnded(Effect, frozen=True, kw_only=True, tag="normandy.combat_ended"):
     pass
 
@@ -166,4 +173,4 @@ class FlagSet(Effect, frozen=True, kw_only=True, tag="normandy.flag"):
 NormandyEffect = (StepNotRuled | PhaseBegun | WeatherRolled | StormTested | InitiativeRolled | SupplyTraced
                   | MarkersReceived | MarkerGiven | UnitPlaced | UnitMoved | ControlChanged | SeatDone | HQActed
                   | ActivationEnded | AttackDeclared | DefensiveSupport | AttackResolved | StepLost | HQDestroyed
-                  | RetreatBegun | UnitRetreated | UnitAdvanced | CombatEnded | HQsReset | Reorganised | DepotChanged | FlagSet)
+                  | RetreatBegun | UnitRetreated | UnitAdvanced | CounterattackLaunched | CombatEnded | HQsReset | Reorganised | DepotChanged | FlagSet)

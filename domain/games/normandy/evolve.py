@@ -11,8 +11,11 @@ from domain.games.normandy.model import BOXES, CAPTURED, RETURNING, Depot, State
 
 def evolve(state: State, e: Any) -> State:
     match e:
-        case fx.PhaseBegun():
-            return replace(state, done=(), moved=(), attacked=(), defended=(), acted=(), active_hq=None, storm=False)
+        case fx.StepNotRuled(step="exploitation") if state.combat is not None:  # §6.9 reads it: no counterattack
+            return replace(state, combat=replace(state.combat, exploitation=True))
+        case fx.PhaseBegun():  # a storm lasts for phase A or B (§1.1.1.1): it ends when the next one begins
+            storm = state.storm and state.core.clock.phase != "storm"
+            return replace(state, done=(), moved=(), attacked=(), defended=(), acted=(), active_hq=None, storm=storm)
         case fx.WeatherRolled(weather=w, drm_next=drm, storm_test=armed):
             return replace(state, weather=w, weather_drm=drm, storm_armed=armed)
         case fx.StormTested(storm=storm, weather=w):
@@ -70,6 +73,9 @@ def evolve(state: State, e: Any) -> State:
             return replace(s, combat=replace(s.combat, retreating=tuple(x for x in s.combat.retreating if x != uid)))
         case fx.UnitAdvanced(unit=uid, to=to):
             return _unit(state, uid, hex=to)
+        case fx.CounterattackLaunched(hq=hq, combat=c):
+            s = _unit(state, hq, markers=state.units[hq].markers - 1, finished=True)
+            return replace(s, combat=c)
         case fx.CombatEnded():
             return replace(state, combat=None)
         case fx.HQsReset():

@@ -30,10 +30,10 @@ def check_supply(adj: Adjudication) -> None:
         out: tuple[str, ...] = ()
         why: tuple[Citation, ...] = (cite.DDAY_TURNS_0_1,)
     else:
-        out = supply.unsupplied(state, data, int(state.core.options.get("hq_road_access", 1)))
+        out = supply.unsupplied(state, data, int(state.core.options.get("hq_road_access", 2)))
         why = (cite.SUPPLY_LINES, cite.SUPPLY_ERRATA, cite.HQ_SUPPLY, cite.OUT_OF_SUPPLY,
                cite.ruling("Q28_unit_to_hq_path", "no_road_same_nationality"),
-               cite.ruling("hq_road_access", state.core.options.get("hq_road_access", 1), "inferred roads"))
+               cite.ruling("hq_road_access", state.core.options.get("hq_road_access", 2), "inferred roads"))
     adj.emit(SupplyTraced(unsupplied=out, cite=why))
     adj.emit(StepNotRuled(step="airborne_supply", reason="airborne supply (§7.5) is not built", cite=(cite.AIRBORNE_SUPPLY,)))
 

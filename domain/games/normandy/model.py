@@ -52,8 +52,8 @@ class Combat(msgspec.Struct, frozen=True, kw_only=True):
     defense_hq: str | None = None
     asked_support: bool = False
     retreating: tuple[str, ...] = ()  # defenders still to retreat, in order
-    vacated: bool = False
-    tas: bool = False
+    exploitation: bool = False  # the result allowed Exploitation (§6.8): then no counterattack (§6.9)
+    counter: bool = False  # a counterattack (§6.9): no Exploitation, no counterattack after it
 
 
 class State(msgspec.Struct, frozen=True, kw_only=True):

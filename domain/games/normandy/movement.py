@@ -18,64 +18,72 @@ from domain.kernel.citation import Citation
 from domain.kernel.commands import Reject
 from domain.kernel.paths import reachable
 
-ROAD = frozenset({"road", "railway"})
+class Snapshot:
+    """What every move of one side sees alike, worked out once per listing: where the enemy stands,
+    its zone of control, who is in each hex."""
+
+    def __init__(self, state: State, data: GameData, side: str):
+        self.enemy_hexes = frozenset(x.hex for x in state.units.values() if x.hex is not None and x.side != side)
+        self.ezoc = zoc.ezoc(state, data, side)
+        self.occupied = stacking.occupancy(state)
+        self.area = data.playable(state.core.scenario)
 
 
 class Context:
-    """What one unit's move needs, worked out once: the enemy's hexes, its EZOC, the TEC column."""
+    """What one unit's move needs: the side's snapshot, the unit's TEC column and ZOC leaving cost."""
 
-    def __init__(self, state: State, data: GameData, u: Unit):
+    def __init__(self, state: State, data: GameData, u: Unit, snap: Snapshot | None = None):
+        snap = snap or Snapshot(state, data, u.side)
         self.data = data
         self.uid = u.id
         v = data.values[u.id]
         self.col = "motorized" if v.motorized else "non_motorized"
         self.armored = v.armored
-        self.enemy_hexes = frozenset(x.hex for x in state.units.values() if x.hex is not None and x.side != u.side)
-        self.ezoc = zoc.ezoc(state, data, u.side)
+        self.enemy_hexes = snap.enemy_hexes
+        self.ezoc = snap.ezoc
+        self.occupied = snap.occupied
         self.leave = zoc.leave_cost(data, u.id)
-        self.area = data.playable(state.core.scenario)
+        self.area = snap.area
+        self.steps = data.step_costs(self.col, self.armored)
 
     def cost(self, frm: str, to: str, via: str | None = None, _: Any = None) -> int | None:
-        data = self.data
-        if not data.land(to) or to in self.enemy_hexes or (self.area is not None and to not in self.area):
+        if to in self.enemy_hexes or (self.area is not None and to not in self.area):
             return None
-        tec = data.tec
-        sides = data.side_features(frm, to)
-        if sides & ROAD:
-            c = tec["road"][self.col]
-        else:
-            row = tec[data.hexes[to].terrain]
-            c = row[self.col]
-            if c is None:
-                if self.armored:
-                    return None  # the TEC's prohibited terrain for armour (marsh)
-                c = row["non_motorized"]
-            if "river" in sides:
-                c += tec["river"][self.col]
-        if frm in self.ezoc:
-            c += self.leave
+        c = self.steps.get((frm, to)) if frm != to else self.entry_cost(to)
+        if c is None:
+            return None
+        return c + self.leave if frm in self.ezoc else c
+
+    def entry_cost(self, h: str) -> int | None:
+        """The cost of an entry hex itself (option Q11): its terrain for this movement type."""
+        if not self.data.land(h):
+            return None
+        row = self.data.tec[self.data.hexes[h].terrain]
+        c = row[self.col]
+        if c is None:
+            return None if self.armored else int(row["non_motorized"])
         return int(c)
 
     def stops(self, h: str, _: Any = None) -> bool:
         return h in self.ezoc
 
 
-def destinations(state: State, data: GameData, u: Unit) -> dict[str, tuple[str, ...]]:
+def destinations(state: State, data: GameData, u: Unit, snap: Snapshot | None = None) -> dict[str, tuple[str, ...]]:
     """Every hex the unit may end its move in (stacking permitting), with one path to it."""
     if u.hex is None:
         return {}
-    ctx = Context(state, data, u)
+    ctx = Context(state, data, u, snap)
     reach = reachable(data.graph, u.hex, movement(data, u), ctx.cost, stops=ctx.stops, minimum_move=True)
     out = {}
     for h in reach.costs:
-        if h != u.hex and stacking.fits(state, data, h, (u.id,), (u.id,)):
+        if h != u.hex and stacking.fits(state, data, h, (u.id,), (u.id,), ctx.occupied):
             out[h] = reach.path(h)[1:]
     return out
 
 
-def entries(state: State, data: GameData, u: Unit, hexes: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+def entries(state: State, data: GameData, u: Unit, hexes: tuple[str, ...], snap: Snapshot | None = None) -> dict[str, tuple[str, ...]]:
     """An arriving unit's moves from its entry hexes: the entry hex paid from its allowance (Q11)."""
-    ctx = Context(state, data, u)
+    ctx = Context(state, data, u, snap)
     out: dict[str, tuple[str, ...]] = {}
     for e in hexes:
         if not data.land(e) or e in ctx.enemy_hexes:
@@ -83,28 +91,29 @@ def entries(state: State, data: GameData, u: Unit, hexes: tuple[str, ...]) -> di
         first = ctx.cost(e, e)
         if first is None:
             continue
-        if stacking.fits(state, data, e, (u.id,)):
+        if stacking.fits(state, data, e, (u.id,), occupied=ctx.occupied):
             out.setdefault(e, (e,))
         if e in ctx.ezoc:
             continue
         reach = reachable(data.graph, e, max(0, movement(data, u) - first), ctx.cost, stops=ctx.stops)
         for h in reach.costs:
-            if h not in out and h != e and stacking.fits(state, data, h, (u.id,)):
+            if h not in out and h != e and stacking.fits(state, data, h, (u.id,), occupied=ctx.occupied):
                 out[h] = (e,) + reach.path(h)[1:]
     return out
 
 
 def legal(state: State, data: GameData, seat: str, arrivals: Callable[[Unit], tuple[str, ...]], unit: str | None = None) -> list[Move]:
     orders: list[Move] = []
+    snap = Snapshot(state, data, state.core.layout.side_of(seat))
     for u in sorted(state.units.values(), key=lambda x: x.id):
         if (unit is not None and u.id != unit) or u.id in state.moved or not owns(state, data, seat, u.id):
             continue
         if data.values[u.id].cls == "garrison" or movement(data, u) <= 0 and u.hex is not None:
             continue
         if u.hex is not None:
-            orders += [Move(unit=u.id, path=p) for _, p in sorted(destinations(state, data, u).items())]
+            orders += [Move(unit=u.id, path=p) for _, p in sorted(destinations(state, data, u, snap).items())]
         elif u.box == PENDING and u.due <= state.core.clock.turn:
-            orders += [Move(unit=u.id, path=p) for _, p in sorted(entries(state, data, u, arrivals(u)).items())]
+            orders += [Move(unit=u.id, path=p) for _, p in sorted(entries(state, data, u, arrivals(u), snap).items())]
     return orders
 
 

@@ -3,7 +3,8 @@ with its default, and the rulings this version had to make about the reconstruct
 
 A default follows the literal text where the text is clear; where it departs, or where the text is
 silent, `description` says why. `ruled` tells whether this version's rules read the option (an
-option of a deferred rule is still pinned at genesis, so a later version reads the same value).
+option of a deferred rule is still pinned at genesis, so a later version reads the same value;
+its description says the rule is deferred).
 """
 from __future__ import annotations
 
@@ -107,9 +108,10 @@ _Q: tuple[tuple[str, str, Any, tuple[Any, ...] | None, str, tuple[int, int], str
 
 # Rulings about the reconstructed pack, not ambiguities of the text.
 _PACK_RULINGS: tuple[tuple[str, Any, tuple[Any, ...] | None, str], ...] = (
-    ("hq_road_access", 1, (0, 1),
-     "§7.3.2 asks for a road path from the HQ to a depot; the pack's roads (inferred) reach no beach and not every HQ "
-     "hex, so the path may leave the road for this many hexes at each end (0 = the literal reading)"),
+    ("hq_road_access", 2, (0, 1, 2),
+     "§7.3.2 asks for a road path from the HQ to a depot; the pack's roads (inferred, 143 of the 409 land hexes) reach "
+     "no beach and not every HQ hex, so the path may leave the road for this many hexes at each end (0 = the literal "
+     "reading; with 1, four of Cobra's six German HQs start out of supply behind their own lines)"),
     ("stacking_checked", "end_of_each_move", ("end_of_each_move",),
      "§2.1 checks stacking at the end of the Movement Phase; one unit moves at a time, so this version checks the hex "
      "each move ends in (a unit may still pass through a full hex): the phase then always ends within the limits"),
@@ -131,4 +133,3 @@ def _option(q) -> Option:
 
 OPTIONS: tuple[Option, ...] = tuple(_option(q) for q in _Q) + tuple(
     Option(name=n, default=d, choices=c, kind="pack", description=why) for n, d, c, why in _PACK_RULINGS)
-RULED = tuple(f"{q[0]}_{q[1]}" for q in _Q if q[7])

@@ -86,6 +86,14 @@ class Advance(Order, frozen=True, kw_only=True, tag="advance"):
     stack: str | None = None  # the hex of the attacking stack that advances
 
 
+class Counterattack(Order, frozen=True, kw_only=True, tag="counterattack"):
+    """The defender's answer after an advance (§6.9, `normandy-1944@2`): an HQ to counterattack
+    with, or none."""
+
+    frame: int
+    hq: str | None = None
+
+
 # --- rules this version defers ------------------------------------------------------------------
 
 
@@ -159,8 +167,8 @@ class Place79th(Order, frozen=True, kw_only=True, tag="place_79th"):
 
 
 NormandyOrder = (EndPhase | SetupPlace | GiveMarker | Move | Land | SetReserve | ActivateHQ | Attack | EndActivation
-                 | Support | Retreat | Advance | AssignAir | Bombard | Overrun | SpecialOperation | OffMapMove
+                 | Support | Retreat | Advance | Counterattack | AssignAir | Bombard | Overrun | SpecialOperation | OffMapMove
                  | PutToRest | AirborneSupply | Drop | LandWave | Place79th)
 DEFERRED = (SetReserve, AssignAir, Bombard, Overrun, SpecialOperation, OffMapMove, PutToRest, AirborneSupply)
 TURN_ZERO = (Drop, LandWave, Place79th)
-ANSWERS = (Support, Retreat, Advance)
+ANSWERS = (Support, Retreat, Advance, Counterattack)

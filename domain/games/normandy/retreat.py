@@ -91,7 +91,8 @@ def vacated(adj: Adjudication) -> None:
                    prompt={"hex": c.hex, "options": stacks}, cite=(cite.ADVANCE,))
 
 
-def advance(adj: Adjudication, seat: str, order: Advance, frame: Frame) -> None:
+def advance(adj: Adjudication, seat: str, order: Advance, frame: Frame) -> str | None:
+    """The advance, then the hex a counterattack may be offered on (§6.9, version 2), if any."""
     if order.stack is not None and order.stack not in frame.prompt["options"]:
         raise Reject("bad_advance", f"Advance from one of {', '.join(frame.prompt['options'])}, or decline.", cite.ADVANCE)
     adj.close_frame(frame, {seat: order.stack}, cite=(cite.ADVANCE,))
@@ -108,8 +109,14 @@ def advance(adj: Adjudication, seat: str, order: Advance, frame: Frame) -> None:
                 moved.append(a)
         if moved:
             adj.emit(ControlChanged(hexes=(c.hex,), side=adj.state.units[moved[0]].side, cite=(cite.ADVANCE,)))
+            if getattr(adj.ruleset, "counterattacks", False):
+                adj.emit(StepNotRuled(step="advance_second_hex", reason="the second hex of an advance (§6.7, Q&A 38) "
+                                      "is not built in this version", cite=(cite.ADVANCE_ERRATA,)))
+                adj.emit(CombatEnded(cite=(cite.ADVANCE,)))
+                return c.hex if not c.counter and not c.exploitation else None
             adj.emit(StepNotRuled(step="advance_second_hex_and_counterattack",
                                   reason="the second hex of an advance (§6.7, Q&A 38) and the defender's counterattack "
                                          "(§6.9) are not built in this version",
                                   cite=(cite.ADVANCE_ERRATA, cite.COUNTERATTACK)))
     adj.emit(CombatEnded(cite=(cite.ADVANCE,)))
+    return None

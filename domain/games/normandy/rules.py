@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from domain.games.normandy import (
-    administration, cite, combat, landing, logistics, movement, retreat, sequence, stacking, victory, views, weather,
+    administration, cite, combat, counterattack, describe, landing, logistics, movement, retreat, sequence, stacking, victory, views, weather,
 )
 from domain.games.normandy.data import GERMAN, GameData, data_of
 from domain.games.normandy.effects import HQsReset, NormandyEffect, Reorganised, SeatDone, UnitPlaced
@@ -17,7 +17,7 @@ from domain.games.normandy.evolve import evolve
 from domain.games.normandy.model import PENDING, SETUP, State, Unit
 from domain.games.normandy.options import OPTIONS
 from domain.games.normandy.orders import (
-    DEFERRED, TURN_ZERO, ActivateHQ, Advance, Attack, EndActivation, EndPhase, GiveMarker, Land, Move, NormandyOrder,
+    DEFERRED, TURN_ZERO, ActivateHQ, Advance, Attack, Counterattack, EndActivation, EndPhase, GiveMarker, Land, Move, NormandyOrder,
     Retreat, SetupPlace, Support,
 )
 from domain.games.normandy.setup import setup
@@ -175,6 +175,9 @@ class Normandy(Ruleset):
                 return [Support(frame=frame.id, hq=h) for h in [None, *opts]]
             if frame.kind == "retreat":
                 return [Retreat(frame=frame.id, to=h) for h in opts]
+            if frame.kind == "counterattack":
+                return [Counterattack(frame=frame.id, hq=h) for h in [None, *opts]
+                        if h is None or counterattack.owner_seat(state, data, h) == seat]
             return [Advance(frame=frame.id, stack=h) for h in [None, *opts]]
         if seat not in self.phasing(state):
             return []
@@ -243,7 +246,12 @@ class Normandy(Ruleset):
                 case Retreat() if frame.kind == "retreat" and order.frame == frame.id:
                     retreat.answer(adj, seat, order, frame)
                 case Advance() if frame.kind == "advance" and order.frame == frame.id:
-                    retreat.advance(adj, seat, order, frame)
+                    defender = adj.state.units[adj.state.combat.defenders[0]].side if adj.state.combat and adj.state.combat.defenders else ""
+                    taken = retreat.advance(adj, seat, order, frame)
+                    if taken is not None and defender:
+                        counterattack.offer(adj, taken, defender)
+                case Counterattack() if frame.kind == "counterattack" and order.frame == frame.id:
+                    counterattack.answer(adj, seat, order, frame)
                 case _:
                     raise Reject("decision_pending", f"First answer the open {frame.kind} decision (frame {frame.id}).",
                                  cite.COMBAT, frame=frame.id)
@@ -299,6 +307,8 @@ class Normandy(Ruleset):
                 return Support(frame=frame.id, hq=None)
             if frame.kind == "retreat":
                 return Retreat(frame=frame.id, to=frame.prompt["options"][0])
+            if frame.kind == "counterattack":
+                return Counterattack(frame=frame.id, hq=None)
             return Advance(frame=frame.id, stack=None)
         if state.core.clock.phase == "combat" and state.active_hq is not None:
             return EndActivation()
@@ -318,6 +328,9 @@ class Normandy(Ruleset):
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         return views.view(state, self.data, viewer)
 
+    def describe(self, effect: dict[str, Any], view: dict[str, Any]) -> str:
+        return describe.sentence(effect)
+
     def date(self, turn: int) -> str:
         row = self.data.chart("turns").get(str(turn))
         return str(row.get("date", "")) if row else ""
@@ -329,4 +342,19 @@ class Normandy(Ruleset):
         return self.scenarios[state.core.scenario].end.turn + 1
 
 
+class Normandy2(Normandy):
+    """`normandy-1944@2`: the defender's counterattack after an advance (§6.9) is ruled: a decision
+    frame for the defender, the HQ's marker spent, its adjacent units attacking. Version 1, which
+    logs the counterattack as not ruled, stays runnable for the games recorded under it."""
+
+    version = 2
+    title = "Normandy 1944: A Bloody Summer (turns 1 and later, with counterattacks)"
+    counterattacks = True
+
+    def not_startable(self, scenario: str) -> str | None:
+        reason = NOT_STARTABLE.get(scenario)
+        return reason.replace("@1", "@2") if reason else None
+
+
 NORMANDY = Normandy()
+NORMANDY_2 = Normandy2()

@@ -2,19 +2,29 @@
 American and British units never share a hex (§8). Limits come from the pack's stacking chart."""
 from __future__ import annotations
 
+from collections import defaultdict
+from typing import Iterable, Mapping
+
 from domain.games.normandy.data import GameData
 from domain.games.normandy.model import State
 from domain.games.normandy.units import is_hq
 
 
-def limits(data: GameData) -> dict[str, int]:
-    return {k: int(v["limit"]) for k, v in data.chart("stacking").items()}
+def occupancy(state: State) -> dict[str, list[str]]:
+    """hex -> the ids of the units in it (worked out once for a listing of many moves)."""
+    out: dict[str, list[str]] = defaultdict(list)
+    for u in state.units.values():
+        if u.hex is not None:
+            out[u.hex].append(u.id)
+    return out
 
 
-def fits(state: State, data: GameData, h: str, arriving: tuple[str, ...], leaving: tuple[str, ...] = ()) -> bool:
+def fits(state: State, data: GameData, h: str, arriving: tuple[str, ...], leaving: tuple[str, ...] = (),
+         occupied: Mapping[str, Iterable[str]] | None = None) -> bool:
     """Would the hex be within the limits with `arriving` in it and `leaving` gone?"""
-    lim = limits(data)
-    ids = [u.id for u in state.units.values() if u.hex == h and u.id not in leaving and u.id not in arriving] + list(arriving)
+    lim = data.stacking_limits
+    here = occupied.get(h, ()) if occupied is not None else [u.id for u in state.units.values() if u.hex == h]
+    ids = [x for x in here if x not in leaving and x not in arriving] + list(arriving)
     sp = sv0 = hqs = 0
     groups = set()
     for uid in ids:
@@ -31,5 +41,6 @@ def fits(state: State, data: GameData, h: str, arriving: tuple[str, ...], leavin
 
 
 def overstacked(state: State, data: GameData, side: str) -> list[str]:
+    occupied = occupancy(state)
     hexes = sorted({u.hex for u in state.units.values() if u.hex is not None and u.side == side})
-    return [h for h in hexes if not fits(state, data, h, ())]
+    return [h for h in hexes if not fits(state, data, h, (), occupied=occupied)]

@@ -1,8 +1,6 @@
 """Reading units: the face they show, their current values, who owns them, what stands in a hex."""
 from __future__ import annotations
 
-from collections import defaultdict
-
 from domain.games.normandy.data import GERMAN, GameData, Values
 from domain.games.normandy.model import State, Unit
 
@@ -52,25 +50,6 @@ def is_combat(data: GameData, uid: str) -> bool:
 
 def is_hq(data: GameData, uid: str) -> bool:
     return data.values[uid].cls == "hq"
-
-
-def on_map(state: State) -> list[Unit]:
-    return [u for u in state.units.values() if u.hex is not None]
-
-
-def by_hex(state: State) -> dict[str, list[Unit]]:
-    out: dict[str, list[Unit]] = defaultdict(list)
-    for u in state.units.values():
-        if u.hex is not None:
-            out[u.hex].append(u)
-    return out
-
-
-def side_at(state: State, h: str) -> str | None:
-    for u in state.units.values():
-        if u.hex == h:
-            return u.side
-    return None
 
 
 def enemy(side: str) -> str:

@@ -53,7 +53,7 @@ async def verify(game_id: str, request: Request, p: Principal = caller("orders",
     from services.verify import verify_game
 
     r = await run_in_threadpool(verify_game, request.app.state.runtime.games, game_id)
-    return json({"ok": r.ok, **msgspec.to_builtins(r)})
+    return json({"ok": r.ok, "complete": r.ok and not r.unverified, **msgspec.to_builtins(r)})
 
 
 @router.post("/v1/games/{game_id}/fork",

@@ -15,6 +15,7 @@ from services.api import schemas
 from services.api.auth import Principal, caller
 from services.api.errors import RETRY_AFTER_STORE, ApiError
 from services.api.wire import MAX_VERSION, doc, json
+from services.notices import Notice, Watch
 from services.queries import Queries
 
 router = APIRouter(tags=["events"])
@@ -57,10 +58,9 @@ async def _follow(request: Request, queries: Queries, game_id: str, viewer: View
             yield _sse("error", {"error": {"code": "store_unavailable", "message": "the event store is unavailable; "
                                            "reconnect later", "details": {"retry_after": RETRY_AFTER_STORE}}})
             return
-        for e in page:
+        for e in page:  # hidden ones as the same stubs as GET events: the stream has no gaps, its chain checks
             after = e["version"]
-            if not e.get("hidden"):
-                yield _sse("event", e, after)
+            yield _sse("event", e, after)
         if len(page) == STREAM_BATCH:
             continue
         await asyncio.sleep(poll)
@@ -71,12 +71,13 @@ async def _follow(request: Request, queries: Queries, game_id: str, viewer: View
 
 
 @router.get("/v1/games/{game_id}/stream",
-            summary="Server-Sent Events: `view` (the caller's full view, as GET state) first, then each new visible "
-                    "`event`; `error` if the store goes down (reconnect). With `Last-Event-ID` (the `id` of the "
+            summary="Server-Sent Events: `view` (the caller's full view, as GET state) first, then each new "
+                    "`event` as GET events gives it (a hidden one as its stub with digests, so no version is skipped); `error` if the store goes down (reconnect). With `Last-Event-ID` (the `id` of the "
                     "last message received, as SSE clients send on reconnecting): no view, the events after it",
             **doc(ok=(200, SSE_EVENT), errors=(401, 404, 422, 429, 503), media="text/event-stream"))
 async def stream(game_id: str, request: Request, p: Principal = caller("reads"),
-                 last_event_id: str | None = Header(None, alias="Last-Event-ID")):
+                 last_event_id: str | None = Header(None, alias="Last-Event-ID", json_schema_extra={"pattern": "^[0-9]+$"},
+                                                    description="the `id` of the last message received: a version")):
     queries = request.app.state.runtime.queries
     viewer = p.viewer(game_id)
     # A 404 or 422 comes before the stream starts.
@@ -96,3 +97,43 @@ def _resume_from(last_event_id: str, version: int) -> int:
                        f"log (0 to {version}); reconnect without it to get the full view",
                        header="Last-Event-ID", version=version)
     return seen
+
+
+ME_EVENT = {"type": "object", "required": ["event", "data"],
+            "properties": {"event": {"type": "string", "enum": ["round_paired", "game_started", "your_turn",
+                                                                "game_finished", "tournament_finished", "error"]},
+                           "id": {"type": "string", "description": "the notice's key: `your_turn:<game>:<version>:<seat>`..."},
+                           "data": {"type": "string", "description": "JSON: the notice"}}}
+
+
+@router.get("/v1/me/stream",
+            summary="Server-Sent Events for an entrant or seat token: `round_paired`, `game_started`, `your_turn` "
+                    "(game, seat, deadline), `game_finished`; a bot that listens never polls",
+            **doc(ok=(200, ME_EVENT), errors=(401, 403, 429, 503), media="text/event-stream"))
+async def me_stream(request: Request, p: Principal = caller("reads", "seat")):
+    watch = Watch(request.app.state.runtime.queries, tournament_id=p.tournament_id, entrant_id=p.entrant_id,
+                  game_id=p.game_id, seat=p.seat)
+    first = await run_in_threadpool(watch.poll)  # a 404 comes before the stream starts
+    poll = request.app.state.settings.stream_poll_seconds
+    return StreamingResponse(_notices(request, watch, first, poll), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+async def _notices(request: Request, watch: Watch, first: list[Notice], poll: float) -> AsyncIterator[bytes]:
+    pending, quiet = first, 0.0
+    while True:
+        for n in pending:
+            yield f"id: {n.key}\nevent: {n.kind}\n".encode() + b"data: " + msgspec.json.encode(n.data) + b"\n\n"
+        if await request.is_disconnected():
+            return
+        await asyncio.sleep(poll)
+        try:
+            pending = await run_in_threadpool(watch.poll)
+        except StoreUnavailable:
+            yield _sse("error", {"error": {"code": "store_unavailable", "message": "the event store is unavailable; "
+                                           "reconnect later", "details": {"retry_after": RETRY_AFTER_STORE}}})
+            return
+        quiet = 0.0 if pending else quiet + poll
+        if quiet >= KEEPALIVE_S:
+            quiet = 0.0
+            yield b": keep-alive\n\n"

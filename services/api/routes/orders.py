@@ -27,7 +27,7 @@ KeyHeader = Header(None, alias="Idempotency-Key", description="1-128 printable A
                    json_schema_extra={"pattern": KEY_PATTERN, "minLength": 1, "maxLength": 128})
 
 
-def _key(value: str | None) -> str | None:
+def idempotency(value: str | None) -> str | None:
     if value is not None and not re.fullmatch(KEY_PATTERN, value):
         raise ApiError(400, "invalid_idempotency_key", "Idempotency-Key takes 1-128 printable ASCII characters")
     return value
@@ -46,10 +46,11 @@ async def _answer(request: Request, game_id: str, version: int, viewer: Viewer, 
              **doc(ok=(202, schemas.Appended), also={200: schemas.Ruled}, request=schemas.SubmitOrder, errors=_ERRORS))
 async def submit_order(game_id: str, request: Request, p: Principal = caller("orders", "seat"),
                        sent: schemas.SubmitOrder = body(schemas.SubmitOrder), wait: float | None = WaitQuery,
-                       idempotency_key: str | None = KeyHeader):
-    seat = seat_of(p, game_id)
+                       idempotency_key: str | None = KeyHeader,
+                       seat: str | None = Query(None, description="an entrant holding several seats names the one it acts for")):
+    seat = seat_of(p, game_id, seat)
     result = await run_in_threadpool(request.app.state.runtime.games.submit_order, game_id, seat, bytes(sent.order),
-                                     principal=p.id, key=_key(idempotency_key), expected_version=sent.expected_version)
+                                     principal=p.id, key=idempotency(idempotency_key), expected_version=sent.expected_version)
     return await _answer(request, game_id, result.first_version, p.viewer(game_id), wait)
 
 
@@ -58,7 +59,7 @@ async def submit_order(game_id: str, request: Request, p: Principal = caller("or
 async def submit_command(game_id: str, request: Request, p: Principal = caller("orders", "organiser", "referee"),
                          sent: schemas.Command = body(schemas.Command), wait: float | None = WaitQuery,
                          idempotency_key: str | None = KeyHeader):
-    games, key = request.app.state.runtime.games, _key(idempotency_key)
+    games, key = request.app.state.runtime.games, idempotency(idempotency_key)
     match sent:
         case schemas.Deadline(seats=seats):
             result = await run_in_threadpool(games.submit_deadline, game_id, list(seats), principal=p.id, key=key)
@@ -67,11 +68,21 @@ async def submit_command(game_id: str, request: Request, p: Principal = caller("
     return await _answer(request, game_id, result.first_version, p.viewer(game_id), wait)
 
 
+@router.post("/v1/games/{game_id}/add-time",
+             summary="Give a seat (or whoever is to act) more time before its deadline (organiser, referee): clock.extended",
+             **doc(ok=(202, schemas.Appended), request=schemas.AddTime, errors=_ERRORS))
+async def add_time(game_id: str, request: Request, p: Principal = caller("orders", "organiser", "referee"),
+                   sent: schemas.AddTime = body(schemas.AddTime), idempotency_key: str | None = KeyHeader):
+    result = await run_in_threadpool(request.app.state.runtime.games.add_time, game_id, sent.seconds, seat=sent.seat,
+                                     principal=p.id, key=idempotency(idempotency_key))
+    return json({"version": result.first_version}, 202)
+
+
 @router.post("/v1/games/{game_id}/referee", summary="Submit a referee order, e.g. settle an attestation (referee)",
              **doc(ok=(202, schemas.Appended), also={200: schemas.Ruled}, request=schemas.RefereeOrderBody, errors=_ERRORS))
 async def submit_referee(game_id: str, request: Request, p: Principal = caller("orders", "referee"),
                          sent: schemas.RefereeOrderBody = body(schemas.RefereeOrderBody), wait: float | None = WaitQuery,
                          idempotency_key: str | None = KeyHeader):
     result = await run_in_threadpool(request.app.state.runtime.games.submit_referee, game_id, referee_order(sent.order),
-                                     principal=p.id, key=_key(idempotency_key))
+                                     principal=p.id, key=idempotency(idempotency_key))
     return await _answer(request, game_id, result.first_version, p.viewer(game_id), wait)

@@ -22,4 +22,5 @@ async def reissue(game_id: str, seat: str, request: Request, _=caller("orders", 
 @router.get("/v1/me", summary="Who the token is: role, name, and for a seat token its game and seat",
             **doc(ok=(200, schemas.Me), errors=(401, 429)))
 def me(p: Principal = caller("reads")):
-    return json({"role": p.role, "name": p.name, "game": p.game_id, "seat": p.seat})
+    return json({"role": p.role, "name": p.name, "game": p.game_id, "seat": p.seat,
+                 **({"tournament": p.tournament_id, "entrant": p.entrant_id, "games": p.seats} if p.role == "entrant" else {})})

@@ -54,6 +54,11 @@ def play(game_id: str):
     return _page("play.html")
 
 
+@router.get("/tournaments/{tournament_id}", include_in_schema=False)
+def tournament(tournament_id: str):
+    return _page("tournament.html")
+
+
 @router.get("/web/{name:path}", include_in_schema=False)
 def asset(name: str):
     path = ASSETS.get(name)

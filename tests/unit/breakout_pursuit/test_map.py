@@ -238,7 +238,53 @@ def test_coastal_hexes_are_exactly_the_land_hexes_with_a_sea_hexside(m, g):
 def test_rhine_breach_region_is_east_of_the_rhine_and_south_of_the_ruhr(m):
     breach = area(m, "east_of_rhine_south_of_ruhr")
     assert breach
-    assert not {"1400", "1502", "1903", "2103"} & breach  # Essen north of the Ruhr; the others west of the Rhine
+    assert not {"1400", "1903", "2103"} & breach  # Essen north of the Ruhr; Bonn and Remagen (L662) west of the Rhine
+    assert {"1502", "1600"} <= breach  # Düsseldorf and Wuppertal: right bank, south of the Ruhr
+
+
+# Issue 16: the places a referee found on the wrong bank, or in a region they are not in.
+KENT_SUSSEX = {f"00{r}" for r in range(24, 31)}
+JERSEY = {"0446"}
+BETUWE = {"0507", "0508", "0605", "0606", "0704", "0803"}  # between the Waal and the Nederrijn: Dordrecht, Nijmegen
+
+
+def rhine(m, a: str, b: str) -> bool:
+    hs = m.hexsides.get(hexside_id(a, b))
+    return hs is not None and "river" in hs.features and hs.name == "Rhine"
+
+
+def test_game_length_b_dusseldorf_is_on_the_rhines_right_bank_across_the_river_from_krefeld(m):
+    """Düsseldorf's centre (1502) is on the right bank, Krefeld (1402) and Neuss on the left: the Rhine
+    runs along 1502's west side, so 1502 is east of the Rhine and south of the Ruhr (L207-212)."""
+    assert m.places["Düsseldorf"].hexes == ("1502",) and m.places["Krefeld"].hexes == ("1402",)
+    assert rhine(m, "1502", "1402") and rhine(m, "1502", "1503") and rhine(m, "1502", "1602")
+    assert not any(rhine(m, "1502", n) for n in ("1401", "1501", "1601"))
+    breach = area(m, "east_of_rhine_south_of_ruhr")
+    assert "1502" in breach and "1402" not in breach
+
+
+def test_game_length_b_the_breach_area_is_on_the_mainland_only(m):
+    """East of the Rhine and south of the Ruhr holds no English, Channel Island or Betuwe hex: the
+    Betuwe lies between the Rhine's branches, England and Jersey beyond the sea."""
+    breach = area(m, "east_of_rhine_south_of_ruhr")
+    assert not (KENT_SUSSEX | JERSEY | BETUWE) & breach
+    assert m.places["Nijmegen"].hexes[0] in BETUWE and m.places["Dordrecht"].hexes[0] in BETUWE
+
+
+def test_paratroops_the_channel_coast_is_the_continents_only(m):
+    """The airdrop range counts from the English Channel coast (L406): the French and Belgian coast,
+    not Kent, Sussex or Jersey."""
+    coast = area(m, "english_channel_coast")
+    assert coast and not (KENT_SUSSEX | JERSEY) & coast
+    assert m.places["Cherbourg"].hexes[0] in coast
+
+
+def test_rouen_is_on_the_seines_right_bank_with_the_river_along_its_south(m):
+    """Rouen (1232) is on the right (north) bank; the Seine runs between it and 1333 to its south,
+    not along its west side (1232|1233)."""
+    seine = {s for s in m.lines["river:Seine"].hexsides}
+    assert hexside_id("1232", "1333") in seine and hexside_id("1232", "1233") not in seine
+    assert "1232" in area(m, "north_of_seine") and "1333" not in area(m, "north_of_seine")
 
 
 def test_west_wall_hexes_are_german_land(m):

@@ -1,7 +1,6 @@
 """The Normandy pack, loaded once, and the rulebook text it cites."""
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -9,6 +8,7 @@ from domain.kernel.grid import Grid
 from domain.kernel.pack.provenance import kind, resolve
 from domain.kernel.pack.schema import Pack
 from infra.packs import load_pack_dir
+from tools import seeds
 
 ROOT = Path(__file__).resolve().parents[3]
 PACK_DIR = ROOT / "domain" / "games" / "normandy" / "pack"
@@ -28,7 +28,7 @@ def grid() -> Grid:
 @lru_cache(maxsize=1)
 def book() -> list[str]:
     """The rulebook's lines; index 0 is line 1."""
-    return (Path(os.environ.get("UMPIRE_SEEDS", "/work/shared/seeds")) / BOOK).read_text(encoding="utf-8").splitlines()
+    return seeds.find(BOOK).read_text(encoding="utf-8").splitlines()
 
 
 def line(n: int) -> str:

@@ -4,12 +4,14 @@ installed pack as `umpire conformance` runs them. Expected values are worked by 
 (each case's title, cite and note say how)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
 from domain.games.normandy import NORMANDY
 from domain.kernel.conformance import run
+from domain.kernel.ruleset import get
 from infra.packs import load_pack_dir
 from services.conformance import load_cases
 
@@ -17,9 +19,10 @@ CASES = sorted((Path(NORMANDY.pack_dir).parent / "conformance").glob("*.toml"))
 LOADED = [case for path in CASES for _, case in load_cases(path)]
 
 
-@pytest.fixture(scope="module")
-def ruleset():
-    return NORMANDY.bind(load_pack_dir(NORMANDY.pack_dir))
+@lru_cache(maxsize=None)
+def bound(ruleset_id: str):
+    """The case's own version (`normandy-1944@1` or `@2`), bound to the installed pack."""
+    return get(ruleset_id).bind(load_pack_dir(NORMANDY.pack_dir))
 
 
 def test_there_are_cases_for_every_section_built():
@@ -27,6 +30,6 @@ def test_there_are_cases_for_every_section_built():
 
 
 @pytest.mark.parametrize("case", LOADED, ids=[c.id for c in LOADED])
-def test_conformance_case(case, ruleset):
-    outcome = run(case, ruleset)
+def test_conformance_case(case):
+    outcome = run(case, bound(case.ruleset))
     assert outcome.passed, "\n".join(outcome.failures)

@@ -16,7 +16,7 @@ async function go(token, game) {
     const me = await client(token).get('/v1/me');
     if (me.role === 'seat') return open(me.game, token);
     if (game) return open(game, token);
-    message.textContent = `This is a ${me.role} token: give the game id too.`;
+    message.textContent = `This is ${article(me.role)} ${me.role} token: give the game id too.`;
   } catch (err) {
     message.textContent = `The token was refused: ${err.message}`;
   }

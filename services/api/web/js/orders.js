@@ -21,14 +21,16 @@ export const terms = () => names.terms;
 const UNIT_KEYS = new Set(['unit', 'truck', 'parent', 'by']);
 const HEX_KEYS = new Set(['at', 'to', 'real', 'hex', 'target', 'from']);
 
-export const isMove = (o) => o.type === 'move' && typeof o.unit === 'string' && Array.isArray(o.path);
+// The unit a move moves: `unit`, or a stack of one (`units`, Air Bridge to Victory); null for a stack of several.
+export const moverOf = (o) => (typeof o.unit === 'string' ? o.unit : Array.isArray(o.units) && o.units.length === 1 ? o.units[0] : null);
+export const isMove = (o) => o.type === 'move' && moverOf(o) !== null && Array.isArray(o.path);
 export const attackersOf = (o) => o.attackers || o.units || [];
 export const targetOf = (o) => o.hex || o.target;
 export const isAttack = (o) => o.type === 'attack' && typeof targetOf(o) === 'string';
 
 export function describe(o) {
   if (o.type === 'undo') return `Take back your last order (event ${o.command})`;
-  if (isMove(o)) return `${unitName(o.unit)} to ${placeName(o.path[o.path.length - 1])}${o.path.length > 1 ? ` (via ${o.path.slice(0, -1).join(' → ')})` : ''}`;
+  if (isMove(o)) return `${unitName(moverOf(o))} to ${placeName(o.path[o.path.length - 1])}${o.path.length > 1 ? ` (via ${o.path.slice(0, -1).join(' → ')})` : ''}`;
   if (isAttack(o)) return `${attackersOf(o).map(unitName).join(' + ')} → ${placeName(targetOf(o))}${o.odds ? ` (odds lowered to ${o.odds})` : ''}`;
   const parts = [];
   for (const [k, v] of Object.entries(o)) {

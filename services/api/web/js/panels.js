@@ -3,7 +3,7 @@
 import { el } from './dom.js';
 import { citationText, eventItem } from './history.js';
 import { NATIONALITY_COLOURS, SYMBOLS, SYMBOL_NAMES, nationality, nationalityName } from './pieces.js';
-import { attackersOf, describe, groupByKind, hexesOf, isAttack, isMove, kindName, placeName, sameSet, targetOf, terms, unitName } from './orders.js';
+import { attackersOf, describe, groupByKind, hexesOf, isAttack, isMove, kindName, moverOf, placeName, sameSet, targetOf, terms, unitName } from './orders.js';
 
 const seatName = (game, id) => game.layout.seats.find((s) => s.id === id)?.name || id;
 const BUTTONS_SHOWN = 12;
@@ -69,7 +69,7 @@ export function orders(game, act) {
   for (const [type, group] of groupByKind(list)) {
     const section = el('section', { class: 'kind', 'data-kind': type }, el('h3', {}, `${kindName(type)} `, el('small', {}, `(${group.length})`)));
     if (type === 'move' && group.every(isMove)) {
-      const unitIds = [...new Set(group.map((o) => o.unit))];
+      const unitIds = [...new Set(group.map(moverOf))];
       section.append(el('p', { class: 'hint' }, 'Click a ringed unit on the map, then a highlighted hex.'),
         el('div', { class: 'buttons' }, unitIds.map((u) => el('button', { type: 'button', class: 'pick', 'data-unit': u,
           title: u, onclick: () => act.select({ kind: 'unit', unit: u, hex: act.units().find((x) => x.id === u)?.hex }) }, unitName(u)))));

@@ -6,7 +6,7 @@ import { client, forgetToken, newKey, tokenFor } from './api.js';
 import { el, fill } from './dom.js';
 import { eventItem } from './history.js';
 import { Board } from './map.js';
-import { attackersOf, hexesOf, isAttack, isMove, placeName, setNames, targetOf, terms, unitName } from './orders.js';
+import { attackersOf, hexesOf, isAttack, isMove, moverOf, placeName, setNames, targetOf, terms, unitName } from './orders.js';
 import * as panels from './panels.js';
 import { looks, sideColours } from './pieces.js';
 import * as replay from './replay.js';
@@ -28,7 +28,7 @@ const board = new Board($('map'), (hex) => onHex(hex));
 // --- what the legal list offers --------------------------------------------------------------
 
 const legalOrders = () => game.legal?.orders || [];
-const movesOf = (unit) => legalOrders().filter((o) => isMove(o) && o.unit === unit);
+const movesOf = (unit) => legalOrders().filter((o) => isMove(o) && moverOf(o) === unit);
 const attacksOn = (hex) => legalOrders().filter((o) => isAttack(o) && targetOf(o) === hex);
 
 // What an attack would meet (`GET /legal?assess=true`), asked for when one is chosen, not for every
@@ -53,7 +53,7 @@ function assessment(order) {
 }
 const units = () => (game.view?.game?.units || []).filter((u) => u.hex);
 const unitsIn = (hex) => units().filter((u) => u.hex === hex);
-const movers = () => new Set(legalOrders().filter(isMove).map((o) => o.unit));
+const movers = () => new Set(legalOrders().filter(isMove).map(moverOf));
 
 // --- choosing on the map -----------------------------------------------------------------------
 

@@ -238,7 +238,7 @@ async function start() {
   }
   desk.me = await api.get('/v1/me');
   if (desk.me.role !== 'referee') {
-    showProblem(new Error(`This is a ${desk.me.role} token: the desk reads with it, but only a referee token resolves disputes and issues corrections.`));
+    showProblem(new Error(`This is ${/^[aeiou]/.test(desk.me.role) ? "an" : "a"} ${desk.me.role} token: the desk reads with it, but only a referee token resolves disputes and issues corrections.`));
   }
   const [names, genesis, svg] = await Promise.all([api.get(`${base}/names`), api.get(`${base}/events?after=0&limit=1`), api.text(`${base}/map.svg`)]);
   setNames(names);

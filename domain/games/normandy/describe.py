@@ -1,0 +1,76 @@
+"""Normandy 1944's effects as sentences, in the rulebook's words (Offensive markers, HQs that Pass
+or fight, Player 1, the CRT's columns). Units go by their counter id."""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from domain.kernel.describe import generic
+
+
+def _hexes(path) -> str:
+    return " → ".join(path or ()) or "nowhere"
+
+
+def _some(ids, n: int = 8) -> str:
+    ids = list(ids)
+    return ", ".join(ids[:n]) + (f" and {len(ids) - n} more" if len(ids) > n else "")
+
+
+def _resolved(e) -> str:
+    shifts = ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in (e.get("shifts") or {}).items())
+    return (f"Attack {e.get('attack')} against {e.get('defense')}: {e.get('computed_odds')}"
+            + (f", shifted ({shifts}) to {e.get('odds')}" if shifts else "")
+            + f"; die {e.get('roll')}" + (f" {e.get('drm'):+d}" if e.get("drm") else "") + f" → {e.get('result')}")
+
+
+def _weather(e) -> str:
+    if e.get("roll") is None:
+        return f"The weather is {e.get('weather')} (fixed)"
+    return (f"Weather die {e.get('roll')} {e.get('modifier'):+d}: {e.get('weather')}"
+            + ("; an unmodified 6: storm tests in phases A and B" if e.get("storm_test") else ""))
+
+
+SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "normandy.step_not_ruled": lambda e: f"Not ruled by this version: {str(e.get('step')).replace('_', ' ')} ({e.get('reason')})",
+    "normandy.phase_begun": lambda e: "A new phase begins",
+    "normandy.weather": _weather,
+    "normandy.storm_test": lambda e: ("Storm test: no test, the weather is " + str(e.get("weather")) if e.get("roll") is None
+                                      else f"Storm test die {e.get('roll')}: " + ("a storm" if e.get("storm") else "no storm")),
+    "normandy.initiative": lambda e: f"{str(e.get('first')).capitalize()} has the initiative and is Player 1"
+                                     + (" (" + ", ".join(f"{k} {v}" for k, v in (e.get("totals") or {}).items()) + ")"
+                                        if e.get("totals") else ""),
+    "normandy.supply": lambda e: "Supply checked: " + (_some(e.get("unsupplied") or ()) + " out of supply"
+                                                       if e.get("unsupplied") else "every unit supplied"),
+    "normandy.markers_received": lambda e: f"The {e.get('side')} player receives {e.get('count')} Offensive marker(s)"
+                                           + (f" (die {e.get('roll')})" if e.get("roll") else ""),
+    "normandy.marker_given": lambda e: (f"An Offensive marker joins {e.get('hq')}" if e.get("hq")
+                                        else f"A {e.get('side')} Offensive marker finds no HQ and is lost"),
+    "normandy.unit_placed": lambda e: f"{e.get('unit')} is placed in {e.get('at')} ({e.get('reason')})",
+    "normandy.unit_moved": lambda e: f"{e.get('unit')} moves {_hexes(e.get('path'))} ({e.get('cost')} of {e.get('allowance')} MP)",
+    "normandy.control": lambda e: f"{str(e.get('side')).capitalize()} controls {', '.join(e.get('hexes') or ())}",
+    "normandy.seat_done": lambda e: f"{e.get('seat')} has finished the phase",
+    "normandy.hq_acted": lambda e: (f"{e.get('hq')} passes" if e.get("action") == "pass" else
+                                    f"{e.get('hq')} chooses Combat" + (", spending an Offensive marker" if e.get("marker_spent") else "")),
+    "normandy.activation_ended": lambda e: f"{e.get('hq')} is flipped to its finished side",
+    "normandy.attack_declared": lambda e: f"{', '.join((e.get('combat') or {}).get('attackers') or ())} attack "
+                                          f"{(e.get('combat') or {}).get('hex')}",
+    "normandy.defensive_support": lambda e: (f"{e.get('hq')} supports the defence" if e.get("hq") else "No defensive support"),
+    "normandy.attack_resolved": _resolved,
+    "normandy.step_lost": lambda e: f"{e.get('unit')} loses a step" + (f" and is eliminated ({e.get('to')})" if e.get("eliminated") else ""),
+    "normandy.hq_destroyed": lambda e: f"{e.get('hq')} is destroyed; it returns in turn {e.get('returns')}",
+    "normandy.retreat_begun": lambda e: ("Retreat: " + ", ".join(e.get("units") or ())) if e.get("units") else "Nobody is left to retreat",
+    "normandy.unit_retreated": lambda e: f"{e.get('unit')} retreats to {e.get('to')}",
+    "normandy.unit_advanced": lambda e: f"{e.get('unit')} advances into {e.get('to')}",
+    "normandy.counterattack": lambda e: f"{e.get('hq')} counterattacks {(e.get('combat') or {}).get('hex')} with "
+                                        f"{', '.join((e.get('combat') or {}).get('attackers') or ())}",
+    "normandy.combat_ended": lambda e: "The combat is over",
+    "normandy.hqs_reset": lambda e: "Finished HQs are put on their front side",
+    "normandy.reorganised": lambda e: "Disorganised units reorganise (D1 removed, D2 to D1)",
+    "normandy.depot": lambda e: (f"A {e.get('side')} depot opens in {e.get('hex')}" if e.get("side") else f"The depot in {e.get('hex')} is destroyed"),
+    "normandy.flag": lambda e: f"Recorded: {str(e.get('name')).replace('_', ' ')} = {e.get('value')}",
+}
+
+
+def sentence(effect: Mapping[str, Any]) -> str:
+    said = SAY.get(str(effect.get("type")))
+    return said(effect) if said else generic(effect)

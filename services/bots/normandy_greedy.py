@@ -1,0 +1,86 @@
+"""A greedy Normandy 1944 player: a pure function from a seat's view, its legal orders (as JSON),
+their assessments and the map to one of those orders, looking no further than the order it makes.
+
+- Decisions: defensive support whenever offered (it costs no marker, §5.3); the first retreat hex
+  offered; advance with the first stack; counterattack whenever an HQ may (§6.9).
+- Set-up and markers: the first listed (markers go to HQs in id order).
+- Combat: activate an HQ with Combat when it may, attack the hex whose assessed result is worth
+  most (expected defender steps lost minus attacker steps lost, over the six faces), stop the
+  activation when no attack is worth it.
+- Movement: each unit goes to the listed hex nearest the side's objective (Scenario 1: Cherbourg;
+  otherwise the nearest enemy unit), staying put when no move brings it nearer; landings first.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+OBJECTIVES = {"1": ("0223", "0222")}
+
+
+def value(result: str) -> float:
+    """Defender steps minus attacker steps of one CRT result ('A1D1' -> 0, 'D2RX' -> 2.5, 'E' -> 3)."""
+    out, i = 0.0, 0
+    while i < len(result):
+        k = result[i]
+        i += 1
+        n = ""
+        while i < len(result) and result[i].isdigit():
+            n += result[i]
+            i += 1
+        steps = int(n) if n else 1
+        out += {"A": -steps, "D": steps, "R": 0.5, "X": 0.0, "E": 3}.get(k, 0)
+    return out
+
+
+def choose(view: dict[str, Any], orders: list[dict[str, Any]], assessments: list[dict[str, Any] | None],
+           side: str, scenario: str, distance: Callable[[str, str], int]) -> dict[str, Any]:
+    kinds = {o["type"] for o in orders}
+    end = next((o for o in orders if o["type"] == "end_phase"), None)
+    if "support" in kinds:
+        return next((o for o in orders if o["type"] == "support" and o.get("hq")), orders[0])
+    if "retreat" in kinds:
+        return orders[0]
+    if "counterattack" in kinds:  # counterattack whenever an HQ may: the stack that advanced is exposed
+        return next((o for o in orders if o["type"] == "counterattack" and o.get("hq")), orders[0])
+    if "advance" in kinds:
+        return next((o for o in orders if o["type"] == "advance" and o.get("stack")), orders[0])
+    if "setup_place" in kinds or "give_marker" in kinds:
+        return orders[0]
+    if "attack" in kinds or "end_activation" in kinds:
+        scored = [(sum(value(r) for r in a["results"]) / 6, o) for o, a in zip(orders, assessments)
+                  if o["type"] == "attack" and a]
+        best = max(scored, key=lambda x: x[0], default=None)
+        if best and best[0] > 0:
+            return best[1]
+        return next(o for o in orders if o["type"] == "end_activation")
+    if "activate_hq" in kinds:
+        return next((o for o in orders if o["type"] == "activate_hq" and o["action"] == "combat"),
+                    next(o for o in orders if o["type"] == "activate_hq"))
+    if "land" in kinds:
+        return next(o for o in orders if o["type"] == "land")
+    if "move" in kinds:
+        return move(view, orders, side, scenario, distance) or end or orders[0]
+    return end or orders[0]
+
+
+def move(view: dict[str, Any], orders: list[dict[str, Any]], side: str, scenario: str,
+         distance: Callable[[str, str], int]) -> dict[str, Any] | None:
+    game = view.get("game", view)  # the seat's view as GET /view returns it, or the game's own part
+    units = {u["id"]: u for u in game["units"]}
+    enemy = [u["hex"] for u in game["units"] if u["side"] != side and u.get("hex")]
+    goals = OBJECTIVES.get(scenario) or tuple(enemy)
+    if not goals:
+        return None
+
+    def far(h: str) -> int:
+        return min(distance(h, g) for g in goals)
+
+    best: tuple[int, dict[str, Any]] | None = None
+    for o in orders:
+        if o["type"] != "move":
+            continue
+        here = units[o["unit"]].get("hex")
+        gain = (far(here) if here else far(o["path"][0]) + 1) - far(o["path"][-1])
+        if gain > 0 and (best is None or gain > best[0]):
+            best = (gain, o)
+    return best[1] if best else None

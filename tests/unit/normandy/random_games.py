@@ -1,0 +1,99 @@
+"""In-process random games of Normandy 1944 (Scenarios 1 and 2) with the state's invariants checked
+after every ruling (one side per hex, no Confusion in this version; every unit on a hex or in a box;
+stacking within the limits at the end of every movement phase).
+
+A random player picks uniformly among its seat's listed orders; in a movement phase it first picks
+a unit with moves (or the end of the phase), then one of that unit's listed moves, so a game of
+Cobra (100+ units) is not dominated by listing every unit's every move at each order.
+
+Used by the test suite (a sample) and by `python -m tests.unit.normandy.random_games N`: N games
+of each scenario, reporting exceptions, invariant breaks and results."""
+from __future__ import annotations
+
+import hashlib
+import random
+import sys
+import time
+from collections import Counter
+from functools import lru_cache
+
+from domain.games.normandy import NORMANDY_2 as NORMANDY
+from domain.games.normandy.model import invariants
+from domain.games.normandy.stacking import overstacked
+from domain.kernel.commands import Accepted
+from domain.kernel.dice import KeyedDice
+from domain.kernel.session import Session
+from infra.packs import load_pack_dir
+
+SCENARIOS = ("1", "2")
+
+
+@lru_cache(maxsize=1)
+def pack():
+    return load_pack_dir(NORMANDY.pack_dir)
+
+
+class InvariantBroken(AssertionError):
+    pass
+
+
+def dice_for(seed: int):
+    return lambda command: KeyedDice(game_id=f"random-{seed}", command=command,
+                                     keys=lambda chain, epoch: hashlib.sha256(f"{seed}:{chain}:{epoch}".encode()).digest())
+
+
+def choose(session: Session, seat: str, rng: random.Random):
+    state = session.state
+    if state.core.clock.phase == "movement" and state.core.top() is None:
+        candidates = [u.id for u in state.units.values() if u.id not in state.moved]
+        rng.shuffle(candidates)
+        for uid in candidates[:8]:
+            orders = session.legal(seat, uid)
+            if orders and rng.random() < 0.8:
+                return rng.choice(orders)
+        orders = [o for o in session.ruleset.legal(state, seat) if o.__struct_config__.tag in ("end_phase", "land")]
+        return rng.choice(orders)
+    return rng.choice(session.legal(seat))
+
+
+def play(scenario: str, seed: int, *, max_orders: int = 20000) -> Session:
+    rng = random.Random(seed)
+    session = Session(NORMANDY, pack(), scenario, dice=dice_for(seed), game_id=f"random-{seed}")
+    for _ in range(max_orders):
+        if session.state.core.finished:
+            return session
+        seat = rng.choice(session.to_act())
+        before = session.state.core.clock
+        order = choose(session, seat, rng)
+        ruling = session.submit(seat, order)
+        if not isinstance(ruling, Accepted):
+            raise InvariantBroken(f"listed order refused: {seat} {order}: {ruling}")
+        broken = invariants(session.state)
+        if before.phase == "movement" and session.state.core.clock != before and before.side:
+            broken += [f"overstacked at the end of movement: {h}" for h in overstacked(session.state, session.ruleset.data, before.side)]
+        if broken:
+            raise InvariantBroken(f"{scenario} seed {seed}: {broken}")
+    raise InvariantBroken(f"{scenario} seed {seed}: no result after {max_orders} orders")
+
+
+def main(argv: list[str]) -> int:
+    n = int(argv[0]) if argv else 10
+    for scenario in SCENARIOS:
+        results: Counter[str] = Counter()
+        errors: list[str] = []
+        start = time.process_time()
+        for seed in range(n):
+            try:
+                s = play(scenario, seed)
+                results[s.state.core.result.level if s.state.core.result else "none"] += 1
+            except Exception as exc:  # a game that crashes is counted and reported, the run goes on
+                errors.append(f"seed {seed}: {type(exc).__name__}: {exc}")
+        print(f"scenario {scenario}: {n} games, {len(errors)} exceptions or invariant breaks, "
+              f"{time.process_time() - start:.0f} s CPU; results {dict(results)}")
+        for e in errors[:10]:
+            print("  ", e)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
