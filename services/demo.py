@@ -64,6 +64,7 @@ def main() -> int:
                 thread.join()
             except KeyboardInterrupt:
                 pass
+        time.sleep(1.0)  # the closed streams' handlers notice at their next poll
         server.should_exit = True
         thread.join(10)
         tokens.close()
@@ -101,6 +102,8 @@ def _tournament(url: str, organiser: str, scenario: str, count: int) -> int:
             break
         time.sleep(0.5)
     wall = time.monotonic() - started
+    for b in bots:  # each stops at `tournament_finished` and closes its stream
+        b.join(30)
     print()
     standings = http.get(f"/v1/tournaments/{tid}/standings").json()
     print(f"{'#':>2}  {'entrant':<12} {'points':>6} {'played':>6} {'W-D-L':>7}  " + "  ".join(standings["tiebreaks"]))
