@@ -1,7 +1,7 @@
 """Group commit: appends that arrive while others are committing share the next transaction.
 
-Every durable commit waits for an fsync, and appends are serialized by the event-table lock, so one
-append per transaction caps throughput at about one fsync per append however many writers wait.
+Every durable commit waits for an fsync, and each transaction has a fixed cost besides, so one
+append per transaction caps throughput at about one commit per append however many writers wait.
 Here a caller that finds a free lane runs its own append at once (no hand-off, so a lone writer pays
 nothing); callers that arrive while all lanes are busy queue up, and when a lane frees, the whole
 queue becomes one batch, run by the thread of its first caller. Each item keeps its own outcome: the

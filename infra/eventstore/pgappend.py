@@ -3,6 +3,14 @@
 
 Python prepares everything that needs no lock (salts, metadata bytes, payload digests and the
 chain-link parts); the function does what must happen under the stream lock.
+
+`call_lean` is the common case's shorter path (migrations/postgres/0003): one SQL statement, no
+procedural steps, with the checks as constraints rather than lookups. It locks the batch's stream
+rows, computes the links (umpire_links's formula) of the appends whose expected version holds, and inserts
+their keys and events; a key already taken or a command already ruled is a unique violation that
+rolls the statement back whole. Whatever it did not append (a version conflict, an unknown game,
+a retry, a second ruling) then goes through `umpire_append`, which tells each outcome apart. Both
+run as their own transaction, so a refusal answered by the second is as current as the first.
 """
 from __future__ import annotations
 
@@ -10,6 +18,7 @@ from typing import NamedTuple, Sequence
 
 import msgspec
 import psycopg
+from psycopg import errors as pgerr
 
 from domain.kernel import chain
 from infra.eventstore import base
@@ -125,6 +134,84 @@ def call(conn: psycopg.Connection, pending: Sequence[Pending]) -> list[AppendRes
         rows = conn.execute(_APPEND, (_encode_batch(wire).decode(),)).fetchall()
         for i, p, row in zip(round_, batch, rows, strict=True):
             outcomes[i] = _outcome(p.append, row)
+    return outcomes
+
+
+# No PL/pgSQL here: a function call costs its expression set-up again in every transaction and
+# its clean-up at commit, which measured more than the statement's own work. So the links are a
+# recursive step (the formula of umpire_links) and positions start at the transaction's base with
+# no probe: the statement is the first of its own transaction (call_lean runs it in autocommit).
+_LEAN = """
+WITH RECURSIVE a AS MATERIALIZED (
+  SELECT x.*, sum(x.count) OVER (ORDER BY x.ai) - x.count AS e0
+    FROM ROWS FROM (json_to_recordset(%(batch)s::json -> 'appends')
+                    AS (game_id text, expected_version integer, principal text, key text, request_hash text,
+                        recorded_at text, chain_head text, count integer)) WITH ORDINALITY
+         AS x(game_id, expected_version, principal, key, request_hash, recorded_at, chain_head, count, ai)),
+e AS MATERIALIZED (
+  SELECT * FROM ROWS FROM (json_to_recordset(%(batch)s::json -> 'events')
+                          AS (type text, schema_version integer, visibility text, data text, metadata text, salt text,
+                              adjudicates integer, chain_middle text)) WITH ORDINALITY
+         AS y(type, schema_version, visibility, data, metadata, salt, adjudicates, chain_middle, ei)),
+head AS MATERIALIZED (  -- stream rows locked in game-id order; after a wait, the committed row
+  SELECT a.*, gs.version AS v0, gs.head_link FROM a JOIN game_stream gs USING (game_id)
+   ORDER BY gs.game_id FOR UPDATE OF gs),
+ok AS MATERIALIZED (
+  SELECT h.* FROM head h WHERE h.expected_version IS NULL OR h.expected_version = h.v0),
+link (ai, eo, v, link) AS (  -- sha256(head || f(version) || middle || f(prev)), f(x) = int4 length || x
+  SELECT ok.ai, 0, ok.v0, ok.head_link FROM ok
+  UNION ALL
+  SELECT l.ai, l.eo + 1, l.v + 1,
+         sha256(decode(ok.chain_head, 'base64') || int4send(length(convert_to((l.v + 1)::text, 'UTF8')))
+                || convert_to((l.v + 1)::text, 'UTF8') || decode(e.chain_middle, 'base64')
+                || int4send(length(l.link)) || l.link)
+    FROM link l JOIN ok USING (ai) JOIN e ON e.ei = ok.e0 + l.eo + 1
+   WHERE l.eo < ok.count),
+claim AS (  -- in key order, as umpire_append: two batches waiting on each other's keys cannot deadlock
+  INSERT INTO command
+  SELECT principal, key, game_id, decode(request_hash, 'base64'), v0 + 1, v0 + count, recorded_at
+    FROM ok WHERE key IS NOT NULL ORDER BY principal, key),
+moved AS (
+  UPDATE game_stream gs SET version = ok.v0 + ok.count, head_link = l.link
+    FROM ok JOIN link l ON l.ai = ok.ai AND l.eo = ok.count WHERE gs.game_id = ok.game_id),
+written AS (
+  INSERT INTO event (position, game_id, version, type, schema_version, visibility, data, metadata, salt, link,
+                     adjudicates, recorded_at)
+  SELECT (pg_current_xact_id()::text::bigint << 20) + e.ei - 1, ok.game_id, l.v, e.type, e.schema_version,
+         e.visibility, decode(e.data, 'base64'), decode(e.metadata, 'base64'), decode(e.salt, 'base64'), l.link,
+         e.adjudicates, ok.recorded_at
+    FROM ok JOIN link l ON l.ai = ok.ai AND l.eo > 0 JOIN e ON e.ei = ok.e0 + l.eo)
+SELECT ai, v0 + 1, v0 + count FROM ok
+"""
+# A transaction numbers at most this many events from its base (migrations/postgres/0003).
+_TRANSACTION_EVENTS = 1 << 20
+
+
+def _lean_fits(appends: Sequence[Append]) -> bool:
+    """One statement updates a stream row once and sees no key twice: distinct games and keys; and
+    the events fit in one transaction's range of positions."""
+    keys = [(a.principal, a.key) for a in appends if a.key is not None]
+    return (len({a.game_id for a in appends}) == len(appends) and len(set(keys)) == len(keys)
+            and sum(a.count for a in appends) < _TRANSACTION_EVENTS)
+
+
+def call_lean(conn: psycopg.Connection, pending: Sequence[Pending]) -> list[AppendResult | Exception]:
+    """Run `pending` appends on an autocommit connection: the lean statement, then `call` for the rest."""
+    if conn.autocommit is False:
+        raise ValueError("call_lean runs its own transactions; inside one, use call")
+    done: dict[int, AppendResult] = {}
+    if _lean_fits([p.append for p in pending]):
+        try:
+            events = [e for p in pending for e in p.events]
+            batch = _encode_batch(Batch(keyed=0, ruling=0, appends=[p.append for p in pending], events=events)).decode()
+            rows = conn.execute(_LEAN, {"batch": batch}, prepare=True).fetchall()
+        except pgerr.UniqueViolation:  # a retry or a second ruling: nothing was written
+            rows = []
+        done = {ai - 1: AppendResult(first_version=f, last_version=last, replayed=False) for ai, f, last in rows}
+    rest = [i for i in range(len(pending)) if i not in done]
+    outcomes: list[AppendResult | Exception] = [done.get(i) for i in range(len(pending))]  # type: ignore[misc]
+    for i, outcome in zip(rest, call(conn, [pending[i] for i in rest]) if rest else [], strict=True):
+        outcomes[i] = outcome
     return outcomes
 
 

@@ -1,15 +1,18 @@
 """The server event store: PostgreSQL through a psycopg 3 connection pool.
 
-An append is one call of the `umpire_append` function (pgappend.py, and the SQL in
-migrations/postgres/0002_append_function.sql): one round trip, one transaction. Concurrent appends in
+An append is one round trip, one transaction: a lean statement, or where it does not settle the
+outcome a call of the `umpire_append` function (pgappend.py, and the SQL in migrations/postgres/). Concurrent appends in
 one process are group-committed (groupcommit.py): one call, one transaction and one fsync for the
 batch, each append with its own key, checks, chain links and outcome.
-Lock order is always stream rows (sorted by game id), then idempotency keys (sorted), then the event
-table; folds take their projection row first. A lock not granted within lock_timeout, or a deadlock
+Lock order is always stream rows (sorted by game id), then idempotency keys (sorted); no table
+lock (positions come from the transaction id, migrations/postgres/0003); folds take their
+projection row first. A lock not granted within lock_timeout, or a deadlock
 PostgreSQL breaks, rolls the batch back whole; its appends are then retried one at a time.
 """
 from __future__ import annotations
 
+import itertools
+import select
 import threading
 import time
 from contextlib import contextmanager
@@ -18,7 +21,7 @@ from typing import Iterator, Sequence
 import msgspec
 import psycopg
 from psycopg import errors as pgerr
-from psycopg.rows import kwargs_row
+from psycopg.rows import kwargs_row, tuple_row
 from psycopg_pool import ConnectionPool
 
 from domain.kernel import chain
@@ -38,20 +41,37 @@ from infra.eventstore.types import (
 
 _EVENT_COLUMNS = ", ".join(StoredEvent.__struct_fields__)
 _SELECT_EVENTS = f"SELECT {_EVENT_COLUMNS} FROM event"
+# Each row says whether it lies above the feed's horizon (read_all).
+_READ_ALL = (f"SELECT {_EVENT_COLUMNS}, position >= h.horizon FROM event, (SELECT umpire_feed_horizon() AS horizon) h"
+             " WHERE position > %s ORDER BY position LIMIT %s")
+
+
+def _stored(row: tuple) -> StoredEvent:
+    return StoredEvent(**dict(zip(StoredEvent.__struct_fields__, row)))
+
+
 _HEAD_COLUMNS = "game_id, ruleset, pack_hash, version, created_at, head_link AS link"
 _MIGRATION_LOCK = 0x756D70697265  # pg_advisory_xact_lock key: concurrent start-ups migrate one at a time
 # A fold's transaction idles while rules run in memory; a session idle longer than this (a hung
 # client) is cut off so it cannot hold locks for ever.
 _IDLE_IN_TRANSACTION_MS = 30_000
+# Group commit's concurrent batches. With no table lock between them, PostgreSQL flushes the WAL of
+# concurrent commits together, so a few lanes beat two big batches in turn (bench/bench_store.py).
+_APPEND_LANES = 4
 
 
 class ConnectionCheck:
     """The pool's check on checkout: a round trip that drops a connection a server restart left dead.
-    Done on every checkout it cost one round trip per call; so it is done only for a connection idle
-    longer than IDLE_S (a restart takes longer; a connection that failed in use is discarded by the
-    pool anyway), and for every checkout for SUSPECT_S after this process saw the server fail."""
+    Done on every checkout it cost one round trip per call, and done for connections idle longer
+    than a fraction of a second it still cost one on most calls (the pool hands out its least
+    recently used connection, so with a few dozen pooled connections each sits idle that long). A
+    server that stops or crashes closes its connections, and a closed socket is readable at once,
+    while a live idle connection has nothing to say: so the round trip is done when the socket is
+    readable, for a connection idle longer than IDLE_S (a path that went silent without closing,
+    such as a firewall dropping idle flows), and on every checkout for SUSPECT_S after this process
+    saw the server fail."""
 
-    IDLE_S = 0.5
+    IDLE_S = 30.0
     SUSPECT_S = 30.0
 
     def __init__(self) -> None:
@@ -62,12 +82,19 @@ class ConnectionCheck:
 
     def __call__(self, conn: psycopg.Connection) -> None:
         now = time.monotonic()
-        if now < self.suspect_until or now - getattr(conn, "umpire_used", 0.0) > self.IDLE_S:
+        if (now < self.suspect_until or now - getattr(conn, "umpire_used", 0.0) > self.IDLE_S
+                or _readable(conn)):
             ConnectionPool.check_connection(conn)
 
     @staticmethod
     def used(conn: psycopg.Connection) -> None:
         conn.umpire_used = time.monotonic()
+
+
+def _readable(conn: psycopg.Connection) -> bool:
+    poll = select.poll()
+    poll.register(conn.fileno(), select.POLLIN)
+    return bool(poll.poll(0))
 
 
 @contextmanager
@@ -101,19 +128,22 @@ class PostgresStore(base.WriteOnce):
         group_commit: bool = True,
     ):
         options = f"-c lock_timeout={int(lock_timeout * 1000)} -c idle_in_transaction_session_timeout={_IDLE_IN_TRANSACTION_MS}"
-        self._pool = ConnectionPool(
-            url,
-            min_size=min_size,
-            max_size=max_size,
-            timeout=pool_timeout,
-            kwargs={"autocommit": True, "options": options},
-            check=(check := ConnectionCheck()),
-            open=True,
-            name="umpire-eventstore",
-        )
-        self._check = check
-        self._group = GroupCommit(self._run_batch) if group_commit else None
+        self._check = check = ConnectionCheck()
+
+        def pool(name: str, low: int, high: int) -> ConnectionPool:
+            return ConnectionPool(url, min_size=low, max_size=high, timeout=pool_timeout, check=check, open=True,
+                                  kwargs={"autocommit": True, "options": options}, name=name)
+
+        self._pool = pool("umpire-eventstore", min_size, max_size)
+        # Appends have a pool of their own, as small as their concurrency: the pool hands out its
+        # least recently used connection, and a backend that has slept through a few dozen others'
+        # turns answers markedly slower (cold caches, a slower wake-up) than the one used last;
+        # a lone writer keeps one warm connection, group commit at most one per lane.
+        lanes = _APPEND_LANES if group_commit else max_size
+        self._append_pool = pool("umpire-eventstore-append", 1, lanes)
+        self._group = GroupCommit(self._run_batch, lanes=lanes) if group_commit else None
         self._url = url
+        self._lock_timeout = lock_timeout
         self._feed: RulingFeed | None = None
         self._feed_lock = threading.Lock()
 
@@ -121,11 +151,12 @@ class PostgresStore(base.WriteOnce):
         if self._feed is not None:
             self._feed.close()
         self._pool.close()
+        self._append_pool.close()
 
     @contextmanager
-    def _conn(self) -> Iterator[psycopg.Connection]:
+    def _conn(self, pool: ConnectionPool | None = None) -> Iterator[psycopg.Connection]:
         try:
-            with _errors(), self._pool.connection() as conn:
+            with _errors(), (pool or self._pool).connection() as conn:
                 try:
                     yield conn
                 finally:
@@ -245,8 +276,8 @@ class PostgresStore(base.WriteOnce):
 
     def _run_batch(self, appends: Sequence[pgappend.Pending]) -> list[AppendResult | Exception]:
         try:
-            with self._conn() as conn:
-                return pgappend.call(conn, appends)
+            with self._conn(self._append_pool) as conn:
+                return pgappend.call_lean(conn, appends)
         except LockTimeout:
             if len(appends) == 1:
                 raise
@@ -288,11 +319,20 @@ class PostgresStore(base.WriteOnce):
             return self._read_on(conn, game_id, after=after, upto=upto, limit=limit)
 
     def read_all(self, *, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
+        """Events in position order, up to the horizon (migrations/postgres/0003): an event committed
+        above it may still get a lower neighbour, so it is held back until the transactions before
+        it end (appends in flight, a fold adjudicating), waiting at most the lock timeout; then the
+        page stops short of it and a later read returns it."""
+        deadline, pause = time.monotonic() + self._lock_timeout, 0.001
         with self._conn() as conn:
-            cur = conn.cursor(row_factory=kwargs_row(StoredEvent))
-            return cur.execute(
-                f"{_SELECT_EVENTS} WHERE position > %s ORDER BY position LIMIT %s", (after_position, limit)
-            ).fetchall()
+            cur = conn.cursor(row_factory=tuple_row)
+            while True:
+                rows = cur.execute(_READ_ALL, (after_position, limit)).fetchall()
+                final = [_stored(row) for row in itertools.takewhile(lambda row: not row[-1], rows)]
+                if len(final) == len(rows) or time.monotonic() + pause > deadline:
+                    return final
+                time.sleep(pause)
+                pause = min(pause * 2, 0.02)
 
     def head(self, game_id: str) -> GameHead | None:
         with self._conn() as conn:
