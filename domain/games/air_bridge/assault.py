@@ -141,8 +141,9 @@ def do_fire(adj: Adjudication, data: GameData, st: Stage, task: str) -> bool:
     rnd = int(parts[1])
     only = parts[2] if len(parts) > 2 else None
     if rnd == 1 and any(values.engineer(data, u) for u in attackers(adj.state, st)):
-        d = fire(adj, data, st, "defender", 1, (cite.COMBAT_ENGINEERS,))  # §17.2: both at once, the attacker at full strength
-        a = fire(adj, data, st, "attacker", 1, (cite.COMBAT_ENGINEERS,))
+        why = (cite.COMBAT_ENGINEERS,) if data.version >= 2 else ()  # @1 cited §13 alone
+        d = fire(adj, data, st, "defender", 1, why)  # §17.2: both at once, the attacker at full strength
+        a = fire(adj, data, st, "attacker", 1, why)
         pop(adj, push=("loss:attacker",) * d + ("loss:defender",) * a)
         return False
     if only is None:

@@ -24,9 +24,12 @@ class Bridge:
 
 
 class GameData:
-    def __init__(self, pack: Pack):
+    def __init__(self, pack: Pack, version: int = 1):
         assert pack.map is not None
         self.pack = pack
+        # The ruleset version these data serve: @2 puts the attacker's retreat to its owner and
+        # cites §14, §16, §17.2 and §19.1 where a combat used them; @1 rules as it was recorded.
+        self.version = version
         self.board = Board(pack.map)
         self.map = pack.map
         self.counters: dict[str, Counter] = dict(pack.counters)

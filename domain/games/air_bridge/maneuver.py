@@ -19,6 +19,7 @@ from domain.games.air_bridge.model import Declared, Stage, State, Unit
 from domain.games.air_bridge.stage import ask, attackers, combat, defenders, pop, seat_of, set_drm
 from domain.games.air_bridge.tables import cell_cite
 from domain.kernel.adjudication import Adjudication
+from domain.kernel.citation import Citation
 from domain.kernel.grid import hexside_id
 
 RESULT = re.compile(r"^(A|D|B)(\d*)(?:F(\d+))?$")
@@ -164,13 +165,19 @@ def do_resolve(adj: Adjudication, data: GameData, st: Stage, task: str) -> bool:
     adj.emit(ManeuverResolved(combat=st.combat, attack=o.attack, defence=o.defence, odds=o.odds, column=o.column, shift=o.shift,
                               drm=o.drm, roll=r, modified=modified, result=result,
                               cite=(cite.MANEUVER_PROCEDURE, cite.MANEUVER_DRM, cite.EFFECTIVENESS, cite.RESULTS,
-                                    cell_cite(data.maneuver, "maneuver", o.column, modified))
-                              + ((cite.COMBAT_ENGINEERS,) if any(values.engineer(data, u) for u in atts) else ())
-                              + ((cite.ARMOR_MANEUVER,) if "armor" in o.drm else ())
-                              + ((cite.FATIGUE_DRM,) if "defender_fatigue" in o.drm else ())
-                              + ((cite.SUPPLY,) if "unsupplied" in o.drm else ())))
+                                    cell_cite(data.maneuver, "maneuver", o.column, modified)) + drm_cites(data, atts, o)))
     pop(adj, push=result_steps(data, c, atts, result), data={"result": result})
     return False
+
+
+def drm_cites(data: GameData, atts: list[Unit], o: Odds) -> tuple[Citation, ...]:
+    """@2: the rules behind the modifiers the roll used (@1 cited §12 alone)."""
+    if data.version < 2:
+        return ()
+    return (((cite.COMBAT_ENGINEERS,) if any(values.engineer(data, u) for u in atts) else ())
+            + ((cite.ARMOR_MANEUVER,) if "armor" in o.drm else ())
+            + ((cite.FATIGUE_DRM,) if "defender_fatigue" in o.drm else ())
+            + ((cite.SUPPLY,) if "unsupplied" in o.drm else ()))
 
 
 def result_steps(data: GameData, c: Declared, atts: list[Unit], result: str) -> tuple[str, ...]:

@@ -75,6 +75,10 @@ def retreat_options(state: State, data: GameData, st: Stage) -> tuple[list[str],
 
 def do_retreat(adj: Adjudication, data: GameData, st: Stage, task: str) -> bool:
     state = adj.state
+    if task == "retreat:attacker" and data.version < 2:
+        _umpire_places_attackers(adj, data, st)
+        pop(adj)
+        return False
     if task == "retreat:attacker":  # one decision per hex the attackers stand in
         hexes = sorted({u.hex for u in attackers(state, st) if u.hex is not None})
         pop(adj, push=tuple(f"retreat:attacker:{h}" for h in hexes))
@@ -113,6 +117,22 @@ def apply_retreat(adj: Adjudication, data: GameData, st: Stage, task: str, choic
         units = defenders(adj.state, data, st, with_dz=False)
         adj.emit(Retreated(units=tuple(u.id for u in units), frm=target(adj.state, st), to=choice[3:], cite=(cite.RETREAT,)))
     pop(adj)
+
+
+def _umpire_places_attackers(adj: Adjudication, data: GameData, st: Stage) -> None:
+    """@1: every attacking unit retreats to the first open hex in map order one hex back (the
+    choice was not put to the attacker); a unit with none stays and its stack loses one step (A12)."""
+    t = target(adj.state, st)
+    lost: set[str] = set()
+    for u in attackers(adj.state, st):
+        if u.hex is None:
+            continue
+        cands = [h for h in destinations(adj.state, data, u.side, u.hex, 1) if data.distance(h, t) >= 2]
+        if cands:
+            adj.emit(Retreated(units=(u.id,), frm=u.hex, to=cands[0], cite=(cite.RESULTS,)))
+        elif u.hex not in lost and adj.core.options.get("attacker_blocked_retreat", "step") == "step":
+            lost.add(u.hex)
+            lose_step(adj, data, u.id, "blocked retreat", cite.ruling("attacker_blocked_retreat", "step"))
 
 
 def _attacker_hexes(state: State, data: GameData, st: Stage, frm: str) -> list[str]:

@@ -268,4 +268,21 @@ class AirBridgeToVictory(Ruleset):
         return self.last_turn(state) + 1
 
 
+class AirBridgeToVictory2(AirBridgeToVictory):
+    """`air-bridge-to-victory@2`: the attacker's one-hex retreat is a decision of its owner, per hex
+    it attacked from (§12.3 A), and combat rulings cite the rules of the modifiers they used (§14,
+    §16, §17.2, §19.1). @1 stays as its games were recorded."""
+
+    version = 2
+
+    def prepare(self) -> None:
+        assert self.pack is not None
+        self.data = GameData(self.pack, version=2)
+
+    def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
+        data = self.data if self.pack is pack else GameData(pack, version=2)
+        return setup(data, scenario, game_id=game_id, ruleset_id=self.id, options=options)
+
+
 AIR_BRIDGE = AirBridgeToVictory()
+AIR_BRIDGE_2 = AirBridgeToVictory2()

@@ -180,6 +180,9 @@ SAY: dict[str, Callable[[Sentences, Any], str]] = {
     "bp.points_awarded": lambda s, e: f"{e.get('points')} VP to {SIDES.get(e.get('side'), e.get('side'))} for {e.get('what')}"
                                       + (f" ({', '.join(s.place(h) for h in e.get('hexes') or ())})" if e.get("hexes") else ""),
     "bp.supply_routes": _routes,
+    "bp.retreat_weighed": lambda s, e: f"{s.unit(e['unit'])} in {s.place(e.get('frm'))} may retreat to "
+                                       + (", ".join(f"{s.place(h)} ({n})" for h, n in list((e.get("path") or e.get("no_path") or {}).items())[:4]) or "no hex")
+                                       + f"; {len(e.get('refused') or {})} hexes refused",
     "bp.air_strike_resolved": _air_strike,
     "bp.airdrop_cycle_started": lambda s, e: f"Airdrop cycle begins: {len(e.get('markers') or ())} Airdrop Zone markers "
                                              f"placed, revealed on Game-Turn {e.get('reveal_turn')}",

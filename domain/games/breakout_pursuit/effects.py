@@ -169,6 +169,20 @@ class UnitRetreated(Effect, frozen=True, kw_only=True, tag="bp.unit_retreated"):
     to: str
 
 
+class RetreatWeighed(Effect, frozen=True, kw_only=True, tag="bp.retreat_weighed"):
+    """Why a unit retreated where it did, or was eliminated (@2): each hex next to it, refused with
+    the reason, or a candidate with its supply path length to the side's sources (`path`), or, when
+    no path reaches it, its distance in hexes (`no_path`); the closest are the legal answers
+    (Retreat J, option retreat_closest_metric). Changes nothing: a referee's record."""
+
+    unit: str
+    frm: str
+    path: dict[str, int] = {}
+    no_path: dict[str, int] = {}
+    refused: dict[str, str] = {}
+    to: str | None = None
+
+
 class UnitsDisrupted(Effect, frozen=True, kw_only=True, tag="bp.units_disrupted"):
     units: tuple[str, ...]
     turn: int
@@ -304,5 +318,5 @@ BPEffect = (
     | UnitsTurned | NavalSupplyMoved | DefensiveSupplyTraced
     | AirStrikeResolved | AirdropCycleStarted | AirdropZoneChosen | AirdropRevealed | UnitAirdropped | AirdropMarkerLeft
     | AirdropCycleEnded | ParatroopRehabilitated
-    | SupplyRoutes | FlagCause | PointsAwarded
+    | SupplyRoutes | FlagCause | PointsAwarded | RetreatWeighed
 )

@@ -14,7 +14,7 @@ from msgspec.structs import replace
 
 from domain.games.breakout_pursuit import battlegroups, cite, move_effects, retreat, victory
 from domain.games.breakout_pursuit.effects import (
-    CombatPending, FortressDestroyed, UnitRetreated, UnitsAdvanced, UnitsDisrupted,
+    CombatPending, FortressDestroyed, RetreatWeighed, UnitRetreated, UnitsAdvanced, UnitsDisrupted,
 )
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, Combat, State, enemy
 from domain.games.breakout_pursuit.stacking import STACK_LIMIT
@@ -247,6 +247,9 @@ def apply_retreat(adj, c: Combat, step: str, units: tuple[str, ...], moves: dict
     options = state.core.options
     rule = cite.ruling("retreat_closest_metric", options.get("retreat_closest_metric", "supply_path"))
     stuck = []
+    if adj.ruleset.data.fidelity and plan:  # @2: the candidates each unit had, and why the others were refused
+        for w in retreat.weighed(state, adj.ruleset.data, plan):
+            adj.emit(RetreatWeighed(**w, cite=(why, cite.RETREAT_J, cite.ZOC_L, cite.STACKING_M, rule)))
     for uid, to in plan:
         if to is None:
             stuck.append(uid)

@@ -161,6 +161,36 @@ def plan(state: State, data, units: tuple[str, ...], moves: dict[str, str]) -> l
     return out
 
 
+def weighed(state: State, data, chosen: list[tuple[str, str | None]]) -> list[dict]:
+    """For the record (@2): each retreating unit's neighbours as `plan` judged them, in its order,
+    the hexes filled by the units before it counted: refused (why) or candidates (how close)."""
+    side = state.units[chosen[0][0]].side
+    enemy_zoc = zoc.enemy_controlled(state, data, side)
+    filled: Counter = Counter()
+    cache: dict = {}
+    out = []
+    for uid, to in chosen:
+        u = state.units[uid]
+        refused: dict[str, str] = {}
+        for n in sorted(data.neighbours[u.hex]):
+            if not data.enterable(n) or data.sea_between(u.hex, n):
+                refused[n] = "sea"
+            elif n in enemy_zoc:
+                refused[n] = "enemy-controlled (ZOC L)"
+            elif hex_barred(state, data, u.side, n):
+                refused[n] = "enemy-occupied, or an intact Fortress (Movement B)"
+            elif stack_count(state, n) + filled[n] + weight(state, uid) > STACK_LIMIT:
+                refused[n] = f"would hold more than {STACK_LIMIT} combat units (Stacking M)"
+        legal = [n for n in sorted(data.neighbours[u.hex]) if n not in refused]
+        keys = closeness(state, data, u, legal, cache)
+        out.append({"unit": uid, "frm": u.hex, "to": to, "refused": refused,
+                    "path": {h: k[1] for h, k in keys.items() if k[0] == 0},
+                    "no_path": {h: k[1] for h, k in keys.items() if k[0] == 1}})
+        if to is not None:
+            step(state, uid, to, filled, +1)
+    return out
+
+
 def step(state: State, uid: str, to: str, filled: Counter, sign: int) -> None:
     """Count a retreat (sign +1) or undo it (-1): the destination fills, the hex left empties."""
     filled[to] += sign * weight(state, uid)

@@ -8,6 +8,7 @@ import pytest
 
 from domain.games.air_bridge import AIR_BRIDGE
 from domain.kernel.conformance import run
+from domain.kernel.ruleset import get
 from infra.packs import load_pack_dir
 from services.conformance import load_cases
 
@@ -16,11 +17,14 @@ LOADED = [case for path in CASES for _, case in load_cases(path)]
 
 
 @pytest.fixture(scope="module")
-def ruleset():
-    return AIR_BRIDGE.bind(load_pack_dir(AIR_BRIDGE.pack_dir))
+def bound():
+    pack = load_pack_dir(AIR_BRIDGE.pack_dir)
+    return {v: get(f"air-bridge-to-victory@{v}").bind(pack) for v in (1, 2)}
 
 
 @pytest.mark.parametrize("case", LOADED, ids=[c.id for c in LOADED])
-def test_conformance_case(case, ruleset):
-    outcome = run(case, ruleset)
+def test_conformance_case(case, bound):
+    """Each case names its version: @2 for the cases of what @2 changed (the attacker's retreat,
+    the citations of the modifiers)."""
+    outcome = run(case, bound[int(case.ruleset.rpartition("@")[2])])
     assert outcome.passed, "\n".join(outcome.failures)

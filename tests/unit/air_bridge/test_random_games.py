@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from domain.games.air_bridge import AIR_BRIDGE, stacking
+from domain.games.air_bridge import AIR_BRIDGE_2 as AIR_BRIDGE, stacking
 from domain.kernel.commands import Accepted
 from domain.kernel.dice import KeyedDice
 from domain.kernel.session import Session

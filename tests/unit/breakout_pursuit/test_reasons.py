@@ -72,3 +72,22 @@ def test_victory_e_the_breakout_line_crossing_names_its_unit_and_hex():
     assert crossed
     cause = log[crossed[0] + 1]
     assert cause["type"] == "bp.flag_cause" and cause["flag"] == "breakout_line_crossed" and cause["unit"] and cause["hex"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_retreat_j_each_retreat_names_its_candidates_and_why_the_others_were_refused(name):
+    """Retreat J: a retreating unit goes to a hex closest to its source of supply; the record weighs
+    every neighbour (refused with the reason, or a candidate with its distance) and the hex taken is
+    one of the closest; a unit with no candidate is the one eliminated for want of a retreat route."""
+    log = effects(name)
+    weighed = [e for e in log if e["type"] == "bp.retreat_weighed"]
+    assert weighed
+    for w in weighed:
+        candidates = w["path"] or w["no_path"]
+        assert set(candidates) | set(w["refused"]) and not set(candidates) & set(w["refused"])
+        if w["to"] is None:
+            assert not candidates
+        else:
+            assert candidates[w["to"]] == min(candidates.values()), w
+    moved = {(e["unit"], e["to"]) for e in log if e["type"] == "bp.unit_retreated"}
+    assert {(w["unit"], w["to"]) for w in weighed if w["to"]} <= moved
