@@ -24,6 +24,7 @@ from typing import Callable
 import msgspec
 
 from domain.kernel.commands import DeadlineReached
+from domain.kernel.log import COMMAND_TYPES
 from domain.tournament.events import DeadlinePolicy
 from infra.eventstore import Conflict, StoredEvent
 from services.tournaments import TournamentError, Tournaments
@@ -105,8 +106,10 @@ class Clocks:
     def _deadline(self, game_id: str, phase_seconds: float, policy: DeadlinePolicy) -> bool:
         proj = self.store.projection(game_id)
         head = self.store.head(game_id)
-        if proj.status != "active" or head is None or proj.version < head.version:
-            return False  # finished, halted, or a command is waiting to be ruled: nobody is late yet
+        if proj.status != "active" or head is None:
+            return False
+        if proj.version < head.version and any(e.type in COMMAND_TYPES for e in self.store.read(game_id, after=proj.version)):
+            return False  # a command is waiting to be ruled: nobody is late yet (an extension is no command)
         to_act = msgspec.json.decode(proj.summary).get("to_act", []) if proj.summary not in (b"", b"{}") else []
         if not to_act:
             return False
