@@ -25,7 +25,7 @@ def test_the_durable_fixture_runs_with_fsync_and_synchronous_commit(durable_pg_u
 
 
 def test_committed_appends_survive_a_crash_and_the_store_recovers(durable_pg_url, crashable):
-    # Long enough for the pools to reconnect to a restarted server on a loaded 2-core machine (1 s timed out; the pools back off between attempts while it is down).
+    # Long enough for the pools to reconnect to the restarted server (1 s timed out: they back off while it is down).
     store = open_store(durable_pg_url, pool_timeout=10.0)
     try:
         create(store, "g1")
