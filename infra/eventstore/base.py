@@ -16,11 +16,13 @@ import msgspec
 
 from domain.kernel import chain
 from infra.eventstore.errors import DuplicateRuling, IdempotencyMismatch, UnknownGame, VersionConflict
+from infra.eventstore.recorders import Streams
 from infra.eventstore.types import (
     AppendResult,
     EventMetadata,
     Idempotency,
     NewEvent,
+    NewStream,
     Projection,
     StoredEvent,
 )
@@ -178,6 +180,24 @@ def migrations(backend: str) -> list[tuple[str, str]]:
 
 NEW_PROJECTION = Projection(version=0, adjudicated=0, status="active", summary=b"{}", state=None)
 STATUSES = ("active", "halted", "finished")
+
+
+class CreateGame:
+    """A single game's creation is a one-stream `create_streams` on every backend."""
+
+    def create_game(
+        self: Streams,
+        game_id: str,
+        *,
+        ruleset: str,
+        pack_hash: str,
+        genesis: NewEvent,
+        idem: Idempotency | None = None,
+        secrets: dict[str, bytes] | None = None,
+    ) -> StoredEvent:
+        self.create_streams([NewStream(game_id=game_id, ruleset=ruleset, pack_hash=pack_hash, genesis=genesis,
+                                       secrets=secrets or {})], idem=idem)
+        return self.read(game_id, after=0, upto=1)[0]
 
 
 class WriteOnce:

@@ -137,7 +137,7 @@ def _window(events: list[StoredEvent], after: int, upto: int | None, limit: int 
     return events[max(after, 0):end]
 
 
-class MemoryStore:
+class MemoryStore(base.CreateGame):
     def __init__(self, name: str, *, lock_timeout: float = base.LOCK_TIMEOUT_S):
         self._db = database(name)
         self._lock_timeout = lock_timeout
@@ -165,20 +165,6 @@ class MemoryStore:
         """The database stays with its name for other stores (a file outlives its connections)."""
 
     # -- streams -------------------------------------------------------------------------------
-
-    def create_game(
-        self,
-        game_id: str,
-        *,
-        ruleset: str,
-        pack_hash: str,
-        genesis: NewEvent,
-        idem: Idempotency | None = None,
-        secrets: dict[str, bytes] | None = None,
-    ) -> StoredEvent:
-        self.create_streams([NewStream(game_id=game_id, ruleset=ruleset, pack_hash=pack_hash, genesis=genesis,
-                                       secrets=secrets or {})], idem=idem)
-        return self.read(game_id, after=0, upto=1)[0]
 
     def create_streams(
         self,

@@ -114,7 +114,7 @@ class _Replayed(Exception):
         self.result = result
 
 
-class PostgresStore(base.WriteOnce):
+class PostgresStore(base.CreateGame, base.WriteOnce):
     MARK = "%s"
 
     def __init__(
@@ -189,20 +189,6 @@ class PostgresStore(base.WriteOnce):
         return applied
 
     # -- writing the log -----------------------------------------------------------------------
-
-    def create_game(
-        self,
-        game_id: str,
-        *,
-        ruleset: str,
-        pack_hash: str,
-        genesis: NewEvent,
-        idem: Idempotency | None = None,
-        secrets: dict[str, bytes] | None = None,
-    ) -> StoredEvent:
-        self.create_streams([NewStream(game_id=game_id, ruleset=ruleset, pack_hash=pack_hash, genesis=genesis,
-                                       secrets=secrets or {})], idem=idem)
-        return self.read(game_id, after=0, upto=1)[0]
 
     def create_streams(
         self,

@@ -57,7 +57,7 @@ def _statements(script: str) -> Iterator[str]:
         raise ValueError(f"incomplete statement at the end of a migration: {pending!r}")
 
 
-class SqliteStore(base.WriteOnce):
+class SqliteStore(base.CreateGame, base.WriteOnce):
     def __init__(self, path: str, *, lock_timeout: float = base.LOCK_TIMEOUT_S):
         self._path = path
         self._lock_timeout = lock_timeout
@@ -149,20 +149,6 @@ class SqliteStore(base.WriteOnce):
         return applied
 
     # -- writing the log -----------------------------------------------------------------------
-
-    def create_game(
-        self,
-        game_id: str,
-        *,
-        ruleset: str,
-        pack_hash: str,
-        genesis: NewEvent,
-        idem: Idempotency | None = None,
-        secrets: dict[str, bytes] | None = None,
-    ) -> StoredEvent:
-        self.create_streams([NewStream(game_id=game_id, ruleset=ruleset, pack_hash=pack_hash, genesis=genesis,
-                                       secrets=secrets or {})], idem=idem)
-        return self.read(game_id, after=0, upto=1)[0]
 
     def create_streams(
         self,
