@@ -24,13 +24,13 @@ def test_an_air_bridge_game_shows_its_map_and_takes_a_move_by_clicking(umpire, p
     occupied = {u["hex"] for u in on_map}
     move = next(o for o in legal if o["type"] == "move" and len(o["units"]) == 1 and o["path"][-1] not in occupied)
     unit = move["units"][0]
-    # The hex readout floats over the map's southern edge, where XXX Corps starts: the clicks go to
-    # the stack and the hex themselves (as a keyboard or a touch would reach them).
-    page.locator(f'.stack[data-hex="{move["path"][0]}"]').dispatch_event("click")
+    # The hex readout floats over the map's southern edge, where XXX Corps starts: real pointer clicks
+    # (Playwright refuses one that another element would intercept) reach the stack and the hex under it.
+    page.locator(f'.stack[data-hex="{move["path"][0]}"]').click()
     picker = page.locator(f'#selection button[data-unit="{unit}"]')
     if picker.count():
         picker.click()
-    page.locator(f'polygon[data-hex="{move["path"][-1]}"]').dispatch_event("click")
+    page.locator(f'polygon[data-hex="{move["path"][-1]}"]').click()
     expect(page.locator("#chosen-path")).to_contain_text(move["path"][-1])
     page.locator("#submit-move").click()
     expect(page.locator("#ruling-verdict")).to_have_text(re.compile(r"^accepted"))
