@@ -107,6 +107,16 @@ class Catalog:
         entry = unplayable_packs().get(game)
         return self.unplayable_pack(entry) if entry else None
 
+    def installed_by_hash(self, ruleset: Ruleset, h: str) -> Pack | None:
+        """The pack hashing to `h`: already read, the ruleset's own, or that of another installed
+        version of its game (a game may pin a pack an older version ships), else None."""
+        versions = [ruleset, *(r for r in all_rulesets() if r.name == ruleset.name and r.id != ruleset.id)]
+        for r in versions:
+            if h in self._by_hash:
+                break
+            self.pack(r)
+        return self._by_hash.get(h)
+
     def pack_by_hash(self, h: str, stored: bytes | None = None) -> Pack:
         if h not in self._by_hash:
             if stored is None:

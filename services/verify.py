@@ -163,7 +163,7 @@ def _revealed_keys(events, genesis: GameCreated, report: Report) -> dict[str, tu
 def _readjudicate(header, events, genesis, keys, catalog, report, progress, ruleset_id: str) -> Report:
     try:
         ruleset = catalog.ruleset(ruleset_id)
-        pack = catalog.pack_by_hash(genesis.pack_hash) if _installed(catalog, ruleset, genesis.pack_hash) else None
+        pack = catalog.installed_by_hash(ruleset, genesis.pack_hash)
     except Exception as exc:
         report.unverified.append(f"rulings not re-adjudicated: {exc}")
         return report
@@ -225,14 +225,6 @@ def _readjudicate(header, events, genesis, keys, catalog, report, progress, rule
             continue
         i += 1
     return report
-
-
-def _installed(catalog: Catalog, ruleset, h: str) -> bool:
-    try:
-        catalog.pack_by_hash(h)
-        return True
-    except LookupError:
-        return catalog.pack(ruleset)[1] == h
 
 
 PARTIAL = 3  # exit status: verified as far as the file allows, some rulings not checkable yet

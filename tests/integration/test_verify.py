@@ -6,6 +6,7 @@ import random
 import msgspec
 import pytest
 
+from domain.kernel.ruleset import get
 from domain.kernel.seats import REFEREE_VIEWER, seat_viewer
 from infra.eventstore import open_store
 from services.catalog import Catalog
@@ -291,3 +292,13 @@ def test_verify_exit_codes_tell_full_partial_and_failed_and_never_say_ok_when_it
     assert out.startswith("FAILED: line 11 is not an event") and "Traceback" not in out
     assert cli(["verify", str(tmp_path / "missing.ndjson")]) == 1
     assert "FAILED: cannot read" in capsys.readouterr().out
+
+
+def test_a_pack_pinned_from_another_installed_version_is_found_in_a_fresh_catalog():
+    """A game may pin a pack that an older version of its ruleset ships (breakout-pursuit@2's first
+    games pinned @1's): verify finds it without another game having loaded that version first."""
+    older, newer = get("breakout-pursuit@1"), get("breakout-pursuit@2")
+    pack, h = Catalog().pack(older)
+    assert h != Catalog().pack(newer)[1]
+    assert Catalog().installed_by_hash(newer, h) == pack
+    assert Catalog().installed_by_hash(newer, "0" * 64) is None
