@@ -71,7 +71,8 @@ services-stop: $(RUN_DEPS)
 	$(PY) -m infra.localservices stop --dir $(SERVICES_DIR)
 
 # The API, two workers and beat against UMPIRE_DATABASE_URL / UMPIRE_REDIS_URL (from the
-# environment, else from `make services`). Ctrl-C stops all four.
+# environment, else from `make services`). Ctrl-C stops all four, and so does any one of them
+# exiting (a worker that cannot start must not leave a service that accepts orders nobody rules).
 serve: $(RUN_DEPS)
 	@set -a; if [ -z "$$UMPIRE_DATABASE_URL" ] && [ -f $(SERVICES_ENV) ]; then . $(SERVICES_ENV); fi; set +a; \
 	if [ -z "$$UMPIRE_DATABASE_URL" ] || [ -z "$$UMPIRE_REDIS_URL" ]; then \
@@ -82,7 +83,8 @@ serve: $(RUN_DEPS)
 	$(UMPIRE) worker --concurrency 1 --name w2@%h & pids="$$pids $$!"; \
 	$(UMPIRE) beat & pids="$$pids $$!"; \
 	$(UMPIRE) serve & pids="$$pids $$!"; \
-	wait
+	while :; do for p in $$pids; do kill -0 $$p 2>/dev/null || { wait $$p; s=$$?; \
+	  echo "make serve: process $$p exited (status $$s); stopping the others" >&2; exit $$s; }; done; sleep 1; done
 
 migrate: $(RUN_DEPS)
 	$(UMPIRE) db migrate
