@@ -15,6 +15,9 @@ measured is the service around them; B&P's rules are timed in bench_bp).
 
 Cases: G games over C clients; 100 games (one per client) and 1,000 (ten per client), same offered
 load, so the second adds only the number of games the workers and the store keep track of.
+
+Then one order's way hop by hop (bench/hops.py): one bot, over HTTP with `?wait=`, a traced worker;
+each hop's p50 is reported against the p50 of the whole order->ruling of the same orders.
 """
 from __future__ import annotations
 
@@ -27,6 +30,7 @@ import uuid
 import msgspec
 import redis as redis_client
 
+from bench import hops as hop_by_hop
 from bench import noop, stack
 from bench.results import figure
 from services.games import Games
@@ -34,8 +38,8 @@ from services.queries import Queries
 from tests.faults.support import WorkerProcess
 
 THINK = 2.0  # s, mean pause between a bot's ruling and its next order
-SIZES = {True: {"cases": ((10, 10), (40, 10)), "seconds": 10.0, "warm": 2.0},
-         False: {"cases": ((100, 100), (1000, 100)), "seconds": 60.0, "warm": 10.0}}
+SIZES = {True: {"cases": ((10, 10), (40, 10)), "seconds": 10.0, "warm": 2.0, "hops": 30},
+         False: {"cases": ((100, 100), (1000, 100)), "seconds": 60.0, "warm": 10.0, "hops": 300}}
 
 
 class Clients:
@@ -107,7 +111,7 @@ class Bots:
         return time.perf_counter() - t0
 
 
-def measure(size: dict) -> dict[str, tuple[list[float], list[float]]]:
+def measure(size: dict) -> dict[str, tuple]:
     out = {}
     with stack.server() as s:
         for games, clients in size["cases"]:
@@ -122,6 +126,8 @@ def measure(size: dict) -> dict[str, tuple[list[float], list[float]]]:
             print(f"  {games} games: order->ruling p50 {statistics.median(ours) * 1000:.1f} ms over {len(ours)}; "
                   f"no-op round trip p50 {statistics.median(floor) * 1000:.1f} ms over {len(floor)}", flush=True)
             out[f"{games}"] = (ours, floor)
+        out["hops"] = hop_by_hop.breakdown(s, size["hops"])
+        print(hop_by_hop.report(*out["hops"]), flush=True)
     return out
 
 
@@ -169,4 +175,11 @@ def run(quick: bool) -> dict[str, dict]:
         baseline_is="no-op Celery task round trip p99, same clients and think times",
         note=f"{g1000} games over {size['cases'][1][1]} bots (each plays its games in turn), same offered load as "
              f"the {g100}-game case; p50 {p(ours, 50) * 1000:.1f} ms vs {p(floor, 50) * 1000:.1f} ms; {len(ours)} orders")
+    hops, totals = got["hops"]
+    whole = p(totals, 50) * 1000
+    for hop, samples in hops.items():
+        figures[f"order hop: {hop}"] = figure(
+            p(samples, 50) * 1000, whole, unit="ms", baseline_is="order->ruling p50 over HTTP (?wait=), the same orders",
+            note=f"p50 of {len(samples)} orders, one bot, one traced worker (bench/hops.py); p99 {p(samples, 99) * 1000:.2f} ms; "
+                 f"the hops of an order add up to its order->ruling (p99 {p(totals, 99) * 1000:.1f} ms)")
     return figures

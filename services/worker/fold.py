@@ -3,7 +3,8 @@
 Called by the Celery task (server mode) and by the embedded fold thread, with only a game id.
 Under the projection row lock it reads the commands after the last ruled one, rules them in log
 order in memory (no table lock held while rules run), then in one transaction appends the ruling
-events and writes the projection. `UNIQUE (game, adjudicates)` makes a parallel or repeated fold
+events and writes the projection. It starts from the state this process left in memory when the
+projection still holds the bytes it wrote (warm.py), else from the projection's state decoded. `UNIQUE (game, adjudicates)` makes a parallel or repeated fold
 harmless. A command that breaks the rules engine is recorded as `adjudication.failed` and the
 game halts; it is never retried in a loop.
 
@@ -18,6 +19,7 @@ import os
 import signal
 import threading
 import time
+import weakref
 from contextlib import contextmanager
 from functools import lru_cache
 
@@ -30,6 +32,7 @@ from domain.kernel.seats import PUBLIC
 from infra.eventstore import Conflict, NewEvent, Projection, StoreError
 from services.games import Context, Games
 from services.keys import CHAINS, Keyring
+from services.worker.warm import WarmStates
 
 WORKER = "worker"
 log = logging.getLogger("umpire.fold")
@@ -105,7 +108,8 @@ def fold_game(games: Games, game_id: str, *, batch: int = 200, ruling_seconds: f
             if seen > proj.version:  # events that need no ruling: account for them, so the sweep stops
                 f.write(msgspec.structs.replace(proj, version=seen))
             return FoldResult(game_id=game_id, status=proj.status)
-        state = ctx.decode_state(proj.state) if proj.state is not None else ctx.initial()
+        warm = _warm(games)
+        state = warm.state(game_id, proj.state, ctx.decode_state) if proj.state is not None else ctx.initial()
         out: list[NewEvent] = []
         status, adjudicated, count = proj.status, proj.adjudicated, 0
         for cmd in pending:
@@ -135,10 +139,11 @@ def fold_game(games: Games, game_id: str, *, batch: int = 200, ruling_seconds: f
         fault("before_commit", game_id, pending[0].version, adjudicated)
         result = f.append(out)
         left = count < len(pending) or result.first_version - 1 > seen  # unread commands came in meanwhile
+        encoded = msgspec.json.encode(state)
         f.write(Projection(version=max(proj.version, adjudicated) if left else result.last_version,
                            adjudicated=adjudicated, status=status,
-                           summary=msgspec.json.encode(game.summary(ctx.ruleset, state)),
-                           state=msgspec.json.encode(state)))
+                           summary=msgspec.json.encode(game.summary(ctx.ruleset, state)), state=encoded))
+    warm.keep(game_id, encoded, state)  # committed: the next fold finds these bytes, and takes this state
     fault("after_commit", game_id, pending[0].version, adjudicated)
     every = games.snapshot_every
     if every and result.last_version // every > proj.adjudicated // every:
@@ -168,6 +173,16 @@ def _snapshot(games: Games, ctx: Context, game_id: str, version: int, state) -> 
         games.store.put_snapshot(game_id, version, g.ruleset, g.pack_hash, msgspec.json.encode(state))
     except Conflict:  # a different state at the same version: the rules are not deterministic
         log.error("game %s: the snapshot at version %d differs from the one stored", game_id, version)
+
+
+_WARM: "weakref.WeakKeyDictionary[Games, WarmStates]" = weakref.WeakKeyDictionary()
+_WARM_LOCK = threading.Lock()
+
+
+def _warm(games: Games) -> WarmStates:
+    """The warm states of folds over this `Games` (its store), made on first use."""
+    with _WARM_LOCK:
+        return _WARM.setdefault(games, WarmStates())
 
 
 @lru_cache(maxsize=4096)

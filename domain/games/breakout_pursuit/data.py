@@ -119,6 +119,16 @@ class GameData:
         return {h: tuple(n for n in ns if n in land) for h, ns in self.across_land.items() if h in land}
 
     @cached_property
+    def cubes(self) -> dict[str, tuple[int, int, int]]:
+        """Each map hex's cube coordinates (hex distances asked inside searches, retreat.py)."""
+        return {h: self.grid.cube(h) for h in self.map.hexes}
+
+    @cached_property
+    def sorted_land_graph(self) -> dict[str, tuple[str, ...]]:
+        """land_graph with each hex's neighbours in id order: the order a Supply Path record walks them."""
+        return {h: tuple(sorted(ns)) for h, ns in self.land_graph.items()}
+
+    @cached_property
     def east_edge_distance(self) -> dict[str, int]:
         """Steps from each hex to the East edge on the open map (nothing blocking, no sea hexside
         crossed): a lower bound of any path's length there, which guides eastward.py's searches."""

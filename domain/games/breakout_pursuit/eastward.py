@@ -17,13 +17,22 @@ def steps(data, start: str, goals: Container[str], graph: Mapping[str, tuple[str
           passable: Callable[[str], bool]) -> int | None:
     """Steps from `start` to a hex of `goals` (East-edge hexes), each step along `graph` into a goal
     or a hex `passable` allows; None when there is no such path. `start` itself may be impassable."""
+    return guided(start, goals, graph, passable, data.east_edge_distance.get)
+
+
+def guided(start: str, goals: Container[str], graph: Mapping[str, tuple[str, ...]],
+           passable: Callable[[str], bool], guide: Callable[[str], int | None]) -> int | None:
+    """`steps` towards any goals, given `guide`: for each hex a lower bound of its steps to a goal
+    (None: no path from it), differing by at most one between neighbours, 0 on a goal. The first
+    goal taken from the queue is then a nearest one (the search is A*; the answer is exactly the
+    breadth-first search's)."""
     if start in goals:
         return 0
-    guide = data.east_edge_distance
-    if start not in guide:
+    first = guide(start)
+    if first is None:
         return None
     best = {start: 0}
-    todo = [(guide[start], 0, start)]
+    todo = [(first, 0, start)]
     while todo:
         _, taken, h = heapq.heappop(todo)
         if h in goals:
@@ -31,7 +40,10 @@ def steps(data, start: str, goals: Container[str], graph: Mapping[str, tuple[str
         if taken > best[h]:
             continue
         for n in graph.get(h, ()):
-            if n in guide and taken + 1 < best.get(n, taken + 2) and (n in goals or passable(n)):
+            if taken + 1 < best.get(n, taken + 2) and (n in goals or passable(n)):
+                left = guide(n)
+                if left is None:
+                    continue
                 best[n] = taken + 1
-                heapq.heappush(todo, (taken + 1 + guide[n], taken + 1, n))
+                heapq.heappush(todo, (taken + 1 + left, taken + 1, n))
     return None

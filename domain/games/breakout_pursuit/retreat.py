@@ -21,7 +21,6 @@ from domain.games.breakout_pursuit import eastward, zoc
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, State, Unit, enemy
 from domain.games.breakout_pursuit.stacking import STACK_LIMIT, stack_count
 from domain.games.breakout_pursuit.strength import intact_fortress
-from domain.kernel.search import distances
 
 ORDERED = 4  # up to this many retreating units, answers are listed in every order of the units
 NAVAL_USERS = ("UK", "Ca")  # Supply G: only UK and Canadian units use the Naval Supply unit
@@ -89,8 +88,11 @@ def sources(state: State, data, u: Unit) -> frozenset[str]:
 def path_lengths(state: State, data, side: str, origins: frozenset[str]) -> Callable[[str], int | None]:
     """The length of the supply path of `side` from a hex to the nearest of `origins` (None if
     there is none): no Sea hexside, no enemy-occupied or enemy-controlled hex on the way (Supply A),
-    no intact Fortress for Allied paths (`fortress_blocks_allied_supply`). Towards the East edge
-    each hex is searched on its own (eastward.py); else one search from the origins answers all."""
+    no intact Fortress for Allied paths (`fortress_blocks_allied_supply`). Each hex asked is searched
+    on its own, towards the origins (eastward.py): guided towards the East edge by the open-map
+    distance to it, towards Allied sources by the hex distance to the nearest (a lower bound of any
+    path's steps, differing by at most one between neighbours), so a retreat's few candidate hexes
+    never cost a search of the whole map; the lengths are the breadth-first search's."""
     options = state.core.options
     enemy_zoc = zoc.controlled(state, data, enemy(side))
     closed = enemy_zoc | {u.hex for u in state.units.values() if blocking(u) and u.side != side}
@@ -103,8 +105,22 @@ def path_lengths(state: State, data, side: str, origins: frozenset[str]) -> Call
     start = frozenset(h for h in origins if h in data.map.hexes and (passable(h) or (
         options.get("supply_source_in_enemy_zoc", True) and h in enemy_zoc and not hex_barred(state, data, side, h))))
     if origins == data.east_edge:
-        return lambda h: eastward.steps(data, h, start, data.across_land, passable) if h in start or passable(h) else None
-    return distances(data.across_land, start, enters=passable).get
+        guide = data.east_edge_distance.get
+    else:
+        cubes, near = data.cubes, [data.cubes[s] for s in start]
+
+        def guide(h: str) -> int:
+            q, r, t = cubes[h]
+            return min(max(abs(q - a), abs(r - b), abs(t - c)) for a, b, c in near)
+    if not start:
+        return lambda h: None
+    known: dict[str, int | None] = {}  # a retreat's answers are walked in every order: each hex asked again
+
+    def length(h: str) -> int | None:
+        if h not in known:
+            known[h] = eastward.guided(h, start, data.across_land, passable, guide) if h in start or passable(h) else None
+        return known[h]
+    return length
 
 
 def closeness(state: State, data, u: Unit, hexes: list[str], cache: dict) -> dict[str, tuple[int, int]]:

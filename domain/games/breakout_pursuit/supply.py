@@ -31,6 +31,7 @@ from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, SUPPLI
 from domain.games.breakout_pursuit.orders import JudgeSupply
 from domain.kernel.commands import Reject
 from domain.kernel.effects import PhaseAdvanced
+from domain.kernel.memo import per_state
 from domain.kernel.search import spread
 
 RANK = {SUPPLIED: 0, UNSUPPLIED: 1, ISOLATED: 2}
@@ -81,6 +82,7 @@ class _Ground(NamedTuple):
     blocked: frozenset[str]  # hexes no path may enter
 
 
+@per_state
 def _ground(state: State, data, side: str) -> _Ground:
     occupied = _enemy_occupied(state, side)
     controlled = zoc.enemy_controlled(state, data, side)
@@ -184,14 +186,34 @@ def _allied_sources(state: State, data, ground: _Ground) -> tuple[dict[str, str]
     return general, naval
 
 
-def _allied(state: State, data, use: tuple[str, ...]) -> tuple[dict[str, Trace], list[str], list[str]]:
-    """(traces, Supply units traced to, Supply units that would improve some unit on their own)."""
+class _Reach(NamedTuple):
+    ground: _Ground
+    limits: tuple[int, int]
+    general: dict[str, tuple[int, str]]  # from the sources never expended
+    naval: dict[str, tuple[int, str]]  # from the Naval Supply unit (UK and Ca units)
+
+
+@per_state  # the Supply Judgement Phase asks which Supply units would help, then judges: one search
+def _reach(state: State, data) -> _Reach:
     graph, ground, limits = data.land_graph, _ground(state, data, ALLIED), _limits(data)
     general, naval = _allied_sources(state, data, ground)
-    reach = _spread(graph, general, ground.blocked, limits[1])
-    naval_reach = _spread(graph, naval, ground.blocked, limits[1]) if naval else {}
-    supply_units = [state.units[s] for s in use if usable_supply_unit(state, s, ground)]
-    unit_reach = {s.id: _spread(graph, {s.hex: s.id}, ground.blocked, limits[1]) for s in supply_units}
+    return _Reach(ground, limits, _spread(graph, general, ground.blocked, limits[1]),
+                  _spread(graph, naval, ground.blocked, limits[1]) if naval else {})
+
+
+@per_state
+def _unit_reach(state: State, data, sid: str) -> dict[str, tuple[int, str]]:
+    """The reach of one Supply unit offered (a usable one: usable_supply_unit)."""
+    r = _reach(state, data)
+    return _spread(data.land_graph, {state.units[sid].hex: sid}, r.ground.blocked, r.limits[1])
+
+
+def _allied(state: State, data, use: tuple[str, ...]) -> tuple[dict[str, Trace], list[str], list[str]]:
+    """(traces, Supply units traced to, Supply units that would improve some unit on their own)."""
+    graph, r = data.land_graph, _reach(state, data)
+    limits = r.limits
+    supply_units = [state.units[s] for s in use if usable_supply_unit(state, s, r.ground)]
+    unit_reach = {s.id: _unit_reach(state, data, s.id) for s in supply_units}
 
     out: dict[str, Trace] = {}
     wants: dict[str, dict[str, int]] = {}  # unit -> {Supply unit: length} giving its best state
@@ -201,15 +223,15 @@ def _allied(state: State, data, use: tuple[str, ...]) -> tuple[dict[str, Trace],
         if always:
             out[u.id] = always
             continue
-        options = [_length(u.hex, reach, graph)]
+        options = [_length(u.hex, r.general, graph)]
         if u.nat in NAVAL_USERS:
-            options.append(_length(u.hex, naval_reach, graph))
+            options.append(_length(u.hex, r.naval, graph))
         found = min((o for o in options if o), default=None)
         base = Trace(_allied_state(found[0], limits), *found) if found and found[0] <= limits[1] else Trace(ISOLATED, -1, "")
         out[u.id] = base
         better = {}
-        for sid, r in unit_reach.items():
-            got = _length(u.hex, r, graph)
+        for sid, reach in unit_reach.items():
+            got = _length(u.hex, reach, graph)
             if got and RANK[_allied_state(got[0], limits)] < RANK[base.state]:
                 better[sid] = got[0]
         if better:
@@ -220,6 +242,47 @@ def _allied(state: State, data, use: tuple[str, ...]) -> tuple[dict[str, Trace],
     for uid, (sid, d) in chosen.items():
         out[uid] = Trace(_allied_state(d, limits), d, sid)
     return out, sorted({sid for sid, _ in chosen.values()}), sorted(useful)
+
+
+def _allied_states(state: State, data, use: tuple[str, ...], only: Iterable[str]) -> dict[str, str]:
+    """The supply states `_allied` judges for the units `only`, searched from their own hexes (at most
+    the Unsupplied limit of steps) instead of from every source over the map: a unit's state is the
+    best its sources give (C), whichever Supply unit the fewest-units choice then names for it."""
+    r = _reach(state, data)
+    general, naval = _allied_sources(state, data, r.ground)
+    offered = {str(state.units[s].hex) for s in use if usable_supply_unit(state, s, r.ground)}
+    out = {}
+    for uid in only:
+        u = state.units[uid]
+        always = fixed(u, state)
+        if always:
+            out[uid] = always.state
+            continue
+        goals = set(general) | offered | (set(naval) if u.nat in NAVAL_USERS else set())
+        found = _nearest(data.land_graph, str(u.hex), goals, r.ground.blocked, r.limits[1])
+        out[uid] = _allied_state(found, r.limits)
+    return out
+
+
+def _nearest(graph, start: str, goals: set[str], blocked: frozenset[str], limit: int) -> int | None:
+    """Steps from `start` to the nearest goal, stepping only into goals or hexes not blocked, at
+    most `limit` (None beyond): the path `_spread` then `_length` measure from the goals' side."""
+    if start in goals:
+        return 0
+    seen, frontier = {start}, [start]
+    for depth in range(1, limit + 1):
+        step = []
+        for h in frontier:
+            for n in graph.get(h, ()):
+                if n in seen:
+                    continue
+                if n in goals:
+                    return depth
+                seen.add(n)
+                if n not in blocked:
+                    step.append(n)
+        frontier = step
+    return None
 
 
 def usable_supply_unit(state: State, sid: str, ground: _Ground | None = None, data=None) -> bool:
@@ -260,11 +323,14 @@ def defender_states(state: State, data, unit_ids: Iterable[str]) -> dict[str, st
     expended and the Supply units already traced to in this German Combat Phase (`State.traced`);
     whether they must trace to another one first is Supply H's question (supply_defence.py)."""
     ids = list(unit_ids)
-    traces: dict[str, Trace] = {}
+    states: dict[str, str] = {}
     for side in {state.units[i].side for i in ids}:
-        traces.update(_german(state, data, frozenset(ids)) if side == GERMAN
-                      else paths(state, data, side, use=state.traced))
-    return {i: traces[i].state if i in traces else SUPPLIED for i in ids}
+        if side == GERMAN:
+            states.update({u: t.state for u, t in _german(state, data, frozenset(ids)).items()})
+        else:
+            judged = {u.id for u in judged_units(state, ALLIED)}
+            states.update(_allied_states(state, data, state.traced, [i for i in ids if i in judged]))
+    return {i: states.get(i, SUPPLIED) for i in ids}
 
 
 # --- the Supply Judgement Phase ----------------------------------------------------------------

@@ -8,6 +8,7 @@ judged: the same hexes may be entered), and says why an isolated unit has none.
 from __future__ import annotations
 
 from collections import deque
+from typing import Callable
 
 from domain.games.breakout_pursuit.model import GERMAN, ISOLATED, State
 
@@ -25,25 +26,46 @@ def source_hexes(state: State, data, source: str) -> frozenset[str]:
     return frozenset({u.hex}) if u is not None and u.hex is not None else frozenset()
 
 
-def route(graph, start: str, targets: frozenset[str], blocked: frozenset[str]) -> tuple[str, ...]:
+def route(graph, start: str, targets: frozenset[str], blocked: frozenset[str], *, bound: int | None = None,
+          guide: Callable[[str], int | None] = lambda h: 0) -> tuple[str, ...]:
     """A shortest path from `start` to a target: the unit's own hex and the source's may be
-    enemy-controlled (Supply A; the source under option supply_source_in_enemy_zoc), no hex between."""
+    enemy-controlled (Supply A; the source under option supply_source_in_enemy_zoc), no hex between.
+
+    Breadth-first, neighbours in id order, the first target reached wins. With `bound` (a length
+    at least the shortest path's: the judged one) the search skips every hex that cannot lie on a
+    path of that length: `guide` gives a lower bound of a hex's steps to a target (None: no path),
+    and neighbouring hexes' bounds differ by at most one, so every hex a skipped hex could have
+    led to is skipped too and the hexes kept are reached in the same order from the same parents:
+    the path is the unbounded search's, found without crossing the map."""
     if start in targets:
         return (start,)
+    if bound is not None:
+        found = _walk(graph, start, targets, blocked, bound, guide)
+        if found:
+            return found
+    return _walk(graph, start, targets, blocked, None, guide)
+
+
+def _walk(graph, start: str, targets: frozenset[str], blocked: frozenset[str], bound: int | None,
+          guide: Callable[[str], int | None]) -> tuple[str, ...]:
     came: dict[str, str | None] = {start: None}
-    todo = deque([start])
+    todo = deque([(start, 0)])
     while todo:
-        h = todo.popleft()
-        for n in sorted(graph.get(h, ())):
+        h, depth = todo.popleft()
+        for n in graph.get(h, ()):
             if n in came or (n in blocked and n not in targets):
                 continue
+            if bound is not None:
+                left = guide(n)
+                if left is None or depth + 1 + left > bound:
+                    continue
             came[n] = h
             if n in targets:
                 out = [n]
                 while came[out[-1]] is not None:
                     out.append(str(came[out[-1]]))
                 return tuple(reversed(out))
-            todo.append(n)
+            todo.append((n, depth + 1))
     return ()
 
 
@@ -68,5 +90,8 @@ def routes(state: State, data, side: str, traces: dict, blocked: frozenset[str],
         elif t.source in NO_PATH:
             paths[uid] = ()
         else:
-            paths[uid] = route(data.land_graph, hex_id, source_hexes(state, data, t.source), blocked)
+            # German paths lead to the East edge: its open-map distance bounds the steps left (eastward.py).
+            guide = data.east_edge_distance.get if t.source == "east_edge" else (lambda h: 0)
+            paths[uid] = route(data.sorted_land_graph, hex_id, source_hexes(state, data, t.source), blocked,
+                               bound=t.length, guide=guide)
     return paths, isolated

@@ -11,6 +11,7 @@ units never negate enemy ZOC (H).
 from __future__ import annotations
 
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, State, Unit
+from domain.kernel.memo import per_state
 
 
 def exerts(u: Unit, state: State) -> bool:
@@ -22,6 +23,7 @@ def exerts(u: Unit, state: State) -> bool:
     return u.combat_unit and state.fortresses.get(u.hex) != "intact"
 
 
+@per_state  # asked several times per ruling (moves, supply, retreats, delays): computed once per state
 def controlled(state: State, data, side: str) -> frozenset[str]:
     """The hexes in the ZOC of `side`'s units."""
     out: set[str] = set()

@@ -85,9 +85,10 @@ def pick(rng: random.Random, legal: list, by_type: bool):
 
 def play(scenario: str, seed: int, *, max_orders: int = 20000, check_every_legal: bool = False,
          options: dict | None = None, setup_only: bool = False, by_type: bool = False, to_the_end: bool = True,
-         ruleset=BREAKOUT_PURSUIT, rulings: list | None = None) -> Session:
+         ruleset=BREAKOUT_PURSUIT, rulings: list | None = None, states: list | None = None) -> Session:
     """A random game to its end (with `setup_only`, until the set-up phases are over; `to_the_end`
-    False stops after `max_orders` orders instead of failing). `rulings` collects each ruling."""
+    False stops after `max_orders` orders instead of failing). `rulings` collects each ruling,
+    `states` the state after each."""
     rng = random.Random(seed)
     session = Session(ruleset, pack(), scenario, dice=lambda v: ScriptedDice([rng.randint(1, 6) for _ in range(8)], command=v),
                       game_id=f"random-{scenario}-{seed}", options=options)
@@ -110,6 +111,8 @@ def play(scenario: str, seed: int, *, max_orders: int = 20000, check_every_legal
         ruling = session.submit(seat, orders[-1])
         if rulings is not None:
             rulings.append(ruling)
+        if states is not None:
+            states.append(session.state)
         if not isinstance(ruling, Accepted):
             raise InvariantBroken(f"listed order {orders[-1]} refused: {ruling.code}: {ruling.message}")
         check_invariants(session, phase, side)

@@ -1,0 +1,185 @@
+"""The shorter searches behind B&P's slowest rulings (issue 24, item 3) answer exactly what the
+searches they replace answered, on positions of random games under breakout-pursuit@2:
+- the Supply Path record (supply_routes.py; Supply A, D, F): a search bounded by the judged length
+  gives the unbounded breadth-first search's path, hex for hex;
+- retreat closeness (Retreat J, "closest to [its] source of supply"): a search from each candidate
+  hex gives the breadth-first length from the sources;
+- Allied defenders' supply at the moment of combat (Supply Procedure, K; C "the best state"):
+  searched from the defenders' hexes, the states of the full judgement;
+- zoc.controlled (ZOC G) memoised per state: the computation's answer for every state, never
+  another state's."""
+from __future__ import annotations
+
+import gc
+import random
+from collections import deque
+
+import pytest
+from msgspec.structs import replace
+
+from domain.games.breakout_pursuit import BREAKOUT_PURSUIT_2, retreat, supply, supply_routes, zoc
+from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, enemy
+from domain.games.breakout_pursuit.strength import intact_fortress
+from domain.kernel.memo import per_state
+from tests.unit.breakout_pursuit.random_games import play
+
+
+@pytest.fixture(scope="module")
+def positions():
+    """(state, data) every few orders of three random games, one per scenario class."""
+    out = []
+    for scenario, seed in (("1.1", 7), ("2.1", 8), ("3.1", 9)):
+        states: list = []
+        session = play(scenario, seed, max_orders=300, to_the_end=False, ruleset=BREAKOUT_PURSUIT_2, states=states)
+        out += [(s, session.ruleset.data) for s in states[::12]]
+    return out
+
+
+# --- the references: the searches as they were -------------------------------------------------
+
+
+def reference_route(graph, start, targets, blocked):
+    if start in targets:
+        return (start,)
+    came = {start: None}
+    todo = deque([start])
+    while todo:
+        h = todo.popleft()
+        for n in sorted(graph.get(h, ())):
+            if n in came or (n in blocked and n not in targets):
+                continue
+            came[n] = h
+            if n in targets:
+                out = [n]
+                while came[out[-1]] is not None:
+                    out.append(came[out[-1]])
+                return tuple(reversed(out))
+            todo.append(n)
+    return ()
+
+
+def breadth_first(graph, seeds, passable):
+    dist = dict.fromkeys(seeds, 0)
+    todo = deque(seeds)
+    while todo:
+        h = todo.popleft()
+        for n in graph.get(h, ()):
+            if n not in dist and passable(n):
+                dist[n] = dist[h] + 1
+                todo.append(n)
+    return dist
+
+
+def reference_lengths(state, data, side, origins):
+    """retreat.path_lengths as it was: one breadth-first search from the origins over the map."""
+    options = state.core.options
+    enemy_zoc = zoc.controlled.uncached(state, data, enemy(side))
+    closed = enemy_zoc | {u.hex for u in state.units.values() if retreat.blocking(u) and u.side != side}
+    if side == ALLIED and options.get("fortress_blocks_allied_supply", True):
+        closed |= {h for h in data.fortress_hexes if intact_fortress(state, data, h)}
+
+    def passable(h):
+        return h in data.land_hexes and h not in closed
+
+    start = frozenset(h for h in origins if h in data.map.hexes and (passable(h) or (
+        options.get("supply_source_in_enemy_zoc", True) and h in enemy_zoc and not retreat.hex_barred(state, data, side, h))))
+    return breadth_first(data.across_land, start, passable).get
+
+
+# --- the tests ---------------------------------------------------------------------------------
+
+
+def test_a_supply_path_record_is_the_unbounded_searchs_path(positions):
+    """Supply A, D, F: each judged unit's recorded path, bounded by its judged length, is the path
+    the unbounded breadth-first search walks; a bound too short falls back to it."""
+    checked = 0
+    for state, data in positions:
+        for side in (ALLIED, GERMAN):
+            traces = supply.paths(state, data, side)
+            blocked = supply.blocked(state, data, side)[0]
+            routes, _ = supply_routes.routes(state, data, side, traces, blocked, 8)
+            for uid, t in traces.items():
+                if t.state == ISOLATED or t.source in supply_routes.NO_PATH:
+                    continue
+                targets = supply_routes.source_hexes(state, data, t.source)
+                expected = reference_route(data.land_graph, state.units[uid].hex, targets, blocked)
+                assert routes[uid] == expected, (uid, t)
+                short = supply_routes.route(data.sorted_land_graph, state.units[uid].hex, targets, blocked,
+                                            bound=max(t.length - 2, 0))
+                assert short == expected, (uid, t)
+                checked += 1
+    assert checked > 1000
+
+
+def test_retreat_closeness_is_the_breadth_first_length_from_the_sources(positions):
+    """Retreat J: each hex next to a unit is as close to its source of supply, searched from the hex,
+    as the breadth-first search from the sources measured, East edge and Allied sources alike."""
+    checked = {ALLIED: 0, GERMAN: 0}
+    for state, data in positions[::3]:
+        for u in sorted(state.units.values(), key=lambda u: u.id):
+            if u.hex is None or not u.combat_unit:
+                continue
+            srcs = retreat.sources(state, data, u)
+            ours = retreat.path_lengths(state, data, u.side, srcs)
+            theirs = reference_lengths(state, data, u.side, srcs)
+            for n in data.neighbours[u.hex]:
+                assert ours(n) == theirs(n), (u.id, n)
+                checked[u.side] += 1
+    assert min(checked.values()) > 500
+
+
+def test_allied_supply_of_some_units_is_their_state_in_the_full_judgement(positions):
+    """Supply C, F, G, H: Allied units' states searched from their own hexes equal the full
+    judgement's, with no Supply unit offered, those traced to, and every one on the map."""
+    compared = 0
+    for state, data in positions:
+        offered = tuple(sorted(u.id for u in state.units.values() if u.side == ALLIED and u.type == "supply" and u.hex))
+        judged = [u.id for u in supply.judged_units(state, ALLIED)]
+        for use in ((), state.traced, offered):
+            full = {u: t.state for u, t in supply._allied(state, data, use)[0].items()}
+            assert supply._allied_states(state, data, use, judged) == full
+            compared += len(judged)
+        some = judged[::4] + [u.id for u in state.units.values() if u.side == GERMAN and u.hex][:3]
+        every = {**{u: t.state for u, t in supply._allied(state, data, state.traced)[0].items()},
+                 **{u: t.state for u, t in supply.paths(state, data, GERMAN).items()}}
+        assert supply.defender_states(state, data, some) == {u: every.get(u, supply.SUPPLIED) for u in some}
+    assert compared > 1000
+    assert any(s != supply.SUPPLIED for state, data in positions
+               for s in supply._allied_states(state, data, (), [u.id for u in supply.judged_units(state, ALLIED)]).values())
+
+
+def test_zoc_memoised_per_state_answers_each_states_own_zoc(positions):
+    """ZOC G: the memo answers for every position what the computation answers, and a unit moved
+    (a new state) changes the answer at once."""
+    for state, data in positions:
+        for side in (ALLIED, GERMAN):
+            assert zoc.controlled(state, data, side) == zoc.controlled.uncached(state, data, side)
+    state, data = positions[-1]
+    mover = next(u for u in state.units.values() if u.side == GERMAN and u.hex and zoc.exerts(u, state))
+    before = zoc.controlled(state, data, GERMAN)
+    away = next(h for h in sorted(data.land_hexes) if data.grid.distance(h, mover.hex) > 6)
+    moved = replace(state, units={**state.units, mover.id: replace(mover, hex=away)})
+    after = zoc.controlled(moved, data, GERMAN)
+    assert after == zoc.controlled.uncached(moved, data, GERMAN) and after != before
+    assert zoc.controlled(state, data, GERMAN) == before
+
+
+def test_a_memo_never_answers_for_another_object_even_when_ids_are_reused():
+    """An id freed and taken by a new object finds no entry of the old one."""
+    calls = []
+
+    @per_state
+    def answer(state, data, k):
+        calls.append(state)
+        return state["value"] + k
+
+    data = object()
+    rng = random.Random(5)
+    for _ in range(300):
+        value = rng.randrange(10**6)
+        state = {"value": value}  # freed at the next turn: CPython hands the id out again
+        assert answer(state, data, 1) == value + 1
+        assert answer(state, data, 1) == value + 1  # the second ask is the memo's
+        del state
+        gc.collect()
+    assert len(calls) == 300
