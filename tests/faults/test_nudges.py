@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from services.games import Games
+from services.worker.app import FOLD_QUEUE, make_app
 from services.worker.nudge import celery_nudge
 from tests.faults.support import WorkerProcess, wait_until
 from tests.integration.support import Bots, check_game, unruled, wait_until_settled
@@ -15,8 +16,14 @@ def _worker(server, tmp_path, fault: str | None = None) -> WorkerProcess:
 
 
 def test_each_nudge_delivered_three_times_rules_each_command_once(server, tmp_path):
-    send = celery_nudge(server.settings)
-    games = Games(server.store, server.catalog, nudge=lambda game_id: [send(game_id) for _ in range(3)])
+    send, broker = celery_nudge(server.settings), make_app(server.settings)
+
+    def thrice(game_id: str) -> None:  # the nudge, then two copies past its flight counter, as redeliveries come
+        send(game_id)
+        for _ in range(2):
+            broker.send_task("umpire.fold", args=(game_id,), queue=FOLD_QUEUE)
+
+    games = Games(server.store, server.catalog, nudge=thrice)
     game_ids = [games.create("sandbox/1").game_id for _ in range(GAMES)]
     worker = _worker(server, tmp_path).start()  # two pool processes: the copies race each other
     try:
