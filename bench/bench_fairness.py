@@ -6,7 +6,7 @@ orders, against the same games and bots with no flood, in the same run.
 Server mode as bench_latency runs it (durable PostgreSQL, Redis, two `umpire worker --concurrency 1`,
 beat in the first): G sandbox games, one bot thread each (bench_latency's Bots and Clients: a random
 legal order, timed until its ruling is visible, then a think time of mean THINK s). The measured run
-adds a flooder: FLOOD_THREADS threads of this process appending orders to one more game back to
+adds a flooder: FLOOD_THREADS threads of a process of their own appending orders to one more game back to
 back, with no wait and no rate limit (as if its token's limit were off), each order with its own
 nudge as the API sends it, for the whole run.
 Its backlog at the end shows the flood was still being worked through while the others were timed.
@@ -15,13 +15,17 @@ the fair queue removes the queueing behind its backlog, not that.
 """
 from __future__ import annotations
 
+import multiprocessing
 import threading
+from pathlib import Path
 
 import msgspec
 
 from bench import stack
 from bench.bench_latency import THINK, Bots, Clients
 from bench.results import figure
+from services.bootstrap import build
+from services.config import Settings
 from services.queries import Queries
 from tests.integration.support import unruled
 
@@ -29,35 +33,48 @@ FLOOD_THREADS = 4
 SIZES = {True: {"games": 6, "seconds": 8.0, "warm": 2.0}, False: {"games": 20, "seconds": 45.0, "warm": 5.0}}
 
 
+def _flood(database_url: str, redis_url: str, data: str, game_id: str, seat: str, order: dict, sent, stop) -> None:
+    """The flooder's process: FLOOD_THREADS threads submitting through the API side's own Games."""
+    rt = build(Settings(data=Path(data), database_url=database_url, redis_url=redis_url, sandbox=True))
+
+    def loop() -> None:
+        while not stop.is_set():
+            rt.games.submit_order(game_id, seat, order, principal=seat)
+            with sent.get_lock():
+                sent.value += 1
+
+    threads = [threading.Thread(target=loop, daemon=True) for _ in range(FLOOD_THREADS)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    rt.stop()
+
+
 class Flooder:
-    """Orders to one game, back to back, on FLOOD_THREADS threads, until stopped."""
+    """Orders to one game, back to back, from a process of its own (so its threads do not share the
+    measuring bots' interpreter lock), until stopped."""
 
     def __init__(self, s: stack.Server):
         self.games = s.rt.games
         self.game_id = self.games.create("sandbox/1").game_id
         s.rt.wait_for(self.game_id, 1, 60)
         seats = self.games.context(self.game_id).genesis.layout.seat_ids()
-        self.seat, order = next((seat, o) for seat in seats for o in Queries(self.games).legal(self.game_id, seat))
-        self.order = msgspec.to_builtins(order)  # repeated: the copies after the first are ruled and rejected
-        self.sent = [0] * FLOOD_THREADS
-        self._stop = threading.Event()
-        self._threads = [threading.Thread(target=self._run, args=(i,), daemon=True) for i in range(FLOOD_THREADS)]
-
-    def _run(self, i: int) -> None:
-        while not self._stop.is_set():
-            self.games.submit_order(self.game_id, self.seat, self.order, principal=self.seat)
-            self.sent[i] += 1
+        seat, order = next((seat, o) for seat in seats for o in Queries(self.games).legal(self.game_id, seat))
+        ctx = multiprocessing.get_context("spawn")
+        self.sent, self._stop = ctx.Value("l", 0), ctx.Event()
+        # the order repeated: the copies after the first are ruled and rejected
+        self._proc = ctx.Process(target=_flood, args=(s.database_url, s.redis_url, str(s.root / "flooder"), self.game_id,
+                                                      seat, msgspec.to_builtins(order), self.sent, self._stop))
 
     def start(self) -> "Flooder":
-        for t in self._threads:
-            t.start()
+        self._proc.start()
         return self
 
     def stop(self) -> int:
         """Stop; returns the flood's backlog (its orders not ruled yet)."""
         self._stop.set()
-        for t in self._threads:
-            t.join(30)
+        self._proc.join(60)
         return len(unruled(self.games, self.game_id))
 
 
@@ -73,9 +90,9 @@ def measure(size: dict) -> tuple[list[float], list[float], int, int]:
         flooded = Clients(size["games"], bots.act, seconds=size["seconds"], warm=size["warm"], seed=2).run()
         backlog = flooder.stop()
         print(f"  flood: {len(flooded)} orders, p50 {stack.percentile(flooded, 50) * 1000:.1f} ms "
-              f"p99 {stack.percentile(flooded, 99) * 1000:.1f} ms; the flooded game got {sum(flooder.sent)} orders, "
+              f"p99 {stack.percentile(flooded, 99) * 1000:.1f} ms; the flooded game got {flooder.sent.value} orders, "
               f"{backlog} still unruled at the end", flush=True)
-        return quiet, flooded, sum(flooder.sent), backlog
+        return quiet, flooded, flooder.sent.value, backlog
 
 
 def run(quick: bool) -> dict[str, dict]:
