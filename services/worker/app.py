@@ -4,10 +4,14 @@ A message carries only a game id; the fold reads everything else from the databa
 projection row lock, so duplicate, lost, late or reordered messages change nothing
 (reference/event-store-and-workers.md §3). Tasks:
 
-    umpire.fold(game_id)         one game; re-enqueued while commands are left, retried on a lock timeout
+    umpire.fold(game_id)         one game; sent round again while commands are left, retried on a lock timeout
     umpire.fold_many(game_ids)   several games in one task: what the sweep sends when nudges piled up
     umpire.sweep()               beat, every UMPIRE_SWEEP_SECONDS: folds games whose projection lags
     umpire.ping()                does nothing: the round-trip baseline of bench/bench_worker.py
+
+A game has at most one fold message queued or running (services/worker/flight.py): the fold queue
+holds distinct games, each served one fold's batch in turn, so a game flooded with orders never
+keeps another game's ruling waiting behind its backlog.
 
 Run with `umpire worker` and `umpire beat` (services/cli/server.py): `celery -A services.bootstrap`,
 whose `app` is `make_app` with the composition root's `build_games`. Without a `build_games` the
@@ -33,6 +37,7 @@ from services.games import Games
 from services.queries import Queries
 from services.tournaments import Tournaments
 from services.webhooks import Deliverer
+from services.worker.flight import Flights
 from services.worker.fold import FoldResult, fold_game
 
 log = logging.getLogger("umpire.worker")
@@ -98,6 +103,7 @@ class _Process:
         self._games: Games | None = None
         self._clocks: Clocks | None = None
         self._deliverer: Deliverer | None = None
+        self._flights: Flights | None = None
         self._pid = 0
 
     @property
@@ -105,7 +111,37 @@ class _Process:
         if self._games is None or self._pid != os.getpid():
             self._games, self._pid = self._build(self.settings), os.getpid()
             self._clocks = None
+            self._flights = Flights.from_url(self.settings.redis_url)
         return self._games
+
+    @property
+    def flights(self) -> Flights:
+        _ = self.games  # made with the games, after the fork
+        assert self._flights is not None
+        return self._flights
+
+    # The flight counter only decides whether to send a message; when Redis cannot say, send (a
+    # duplicate fold is harmless, a missing one waits for the sweep).
+    def nudged(self, game_id: str) -> bool:
+        try:
+            return self.flights.nudged(game_id)
+        except Exception as exc:
+            log.warning("flight counter of %s unavailable (%s); sending the fold", game_id, exc)
+            return True
+
+    def begin(self, game_id: str) -> None:
+        try:
+            self.flights.begin(game_id)
+        except Exception as exc:
+            log.warning("flight counter of %s unavailable (%s); folding regardless", game_id, exc)
+
+    def end(self, game_id: str, result: FoldResult | None) -> bool:
+        """Whether to send the game round again (to the back of the fold queue)."""
+        try:
+            return self.flights.end(game_id, more=result is not None and result.more)
+        except Exception as exc:
+            log.warning("flight counter of %s unavailable (%s); sending the game round again", game_id, exc)
+            return True
 
     @property
     def clocks(self) -> Clocks:
@@ -147,11 +183,12 @@ def make_app(settings: Settings, build_games: Callable[[Settings], Games] | None
 def _tasks(app: Celery, process: _Process) -> None:
     @app.task(name="umpire.fold", bind=True, max_retries=MAX_RETRIES)
     def fold(self, game_id: str) -> None:
+        process.begin(game_id)  # before the log is read: a nudge from here on sends the game round again
         try:
             result = process.fold(game_id)
         except StoreUnavailable as exc:  # a lock timeout (another fold holds the game) or the database is away
-            raise self.retry(exc=exc, countdown=backoff(self.request.retries))
-        if result is not None and result.more:
+            raise self.retry(exc=exc, countdown=backoff(self.request.retries))  # the retry is the game's message
+        if process.end(game_id, result):
             fold.delay(game_id)
 
     @app.task(name="umpire.fold_many", bind=True, max_retries=MAX_RETRIES)
@@ -161,6 +198,7 @@ def _tasks(app: Celery, process: _Process) -> None:
             if i and time.monotonic() - started > FOLD_MANY_BUDGET:
                 fold_many.delay(game_ids[i:])
                 return
+            process.begin(game_id)  # a fold like any other: it also clears a counter a lost message left
             try:
                 result = process.fold(game_id)
             except LockTimeout:
@@ -168,7 +206,7 @@ def _tasks(app: Celery, process: _Process) -> None:
                 continue
             except StoreUnavailable as exc:
                 raise self.retry(args=(game_ids[i:],), exc=exc, countdown=backoff(self.request.retries))
-            if result is not None and result.more:
+            if process.end(game_id, result):
                 fold.delay(game_id)
 
     @app.task(name="umpire.sweep")
@@ -183,7 +221,8 @@ def _tasks(app: Celery, process: _Process) -> None:
     def tournaments() -> None:
         """The tournaments' clocks (services/clocks.py): deadlines, results, next rounds."""
         for game_id in process.clocks.tick():
-            fold.delay(game_id)
+            if process.nudged(game_id):
+                fold.delay(game_id)
         process.deliverer.tick()
 
     @app.task(name="umpire.verify_finished")

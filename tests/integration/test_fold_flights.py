@@ -1,0 +1,67 @@
+"""The flight counter that keeps one fold message per game (services/worker/flight.py), on a real
+Redis: every interleaving of nudges with a fold's begin and end either sends a message or leaves
+one fold that reads the log after the nudge's order."""
+from __future__ import annotations
+
+import redis
+
+from services.worker.flight import PREFIX, Flights
+
+
+def _flights(url: str) -> Flights:
+    return Flights(redis.Redis.from_url(url))
+
+
+def test_the_first_nudge_of_an_idle_game_sends_and_the_next_ones_only_count(redis_url):
+    f = _flights(redis_url)
+    assert f.nudged("g1")
+    assert not f.nudged("g1") and not f.nudged("g1")
+    assert f.nudged("g2")  # per game: another game's nudge is not held back
+
+
+def test_a_fold_nudged_while_it_ran_goes_round_again(redis_url):
+    f = _flights(redis_url)
+    assert f.nudged("g")
+    f.begin("g")  # the fold is about to read the log
+    assert not f.nudged("g")  # an order committed after the read: the running fold will not see it
+    assert f.end("g", more=False)  # so the game goes round again
+    assert not f.nudged("g")  # and that new message is queued: nudges count again
+
+
+def test_a_fold_not_nudged_after_it_began_ends_the_flight(redis_url):
+    f = _flights(redis_url)
+    assert f.nudged("g")
+    assert not f.nudged("g")  # before the fold began: the fold's read comes after this order's commit
+    f.begin("g")
+    assert not f.end("g", more=False)
+    assert f.nudged("g")  # idle again: the next order sends
+
+
+def test_a_fold_that_left_commands_goes_round_again(redis_url):
+    f = _flights(redis_url)
+    f.nudged("g")
+    f.begin("g")
+    assert f.end("g", more=True)
+
+
+def test_a_counter_always_expires_so_a_lost_message_cannot_silence_a_game(redis_url):
+    f = _flights(redis_url)
+    client = redis.Redis.from_url(redis_url)
+    f.nudged("g")
+    assert 0 < client.ttl(PREFIX + "g") <= f.ttl
+    f.nudged("g")
+    f.begin("g")
+    assert 0 < client.ttl(PREFIX + "g") <= f.ttl
+    f.nudged("g")
+    assert f.end("g", more=False)
+    assert 0 < client.ttl(PREFIX + "g") <= f.ttl
+
+
+def test_a_duplicate_fold_ending_after_the_flight_ended_sends_nothing(redis_url):
+    f = _flights(redis_url)
+    f.nudged("g")
+    f.begin("g")
+    f.begin("g")  # a second message for the game (a redelivery, the sweep) folding at the same time
+    assert not f.end("g", more=False)
+    assert not f.end("g", more=False)  # the counter is gone: a nudge from now on sends
+    assert f.nudged("g")
