@@ -34,9 +34,23 @@ class RequestBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
 # --- requests --------------------------------------------------------------------------------
 
 
+class TimeControlBody(RequestBody):
+    phase_seconds: Annotated[float, Meta(gt=0)] | None = None
+    bank_seconds: Annotated[float, Meta(gt=0)] | None = None
+    increment_seconds: Annotated[float, Meta(ge=0)] | None = None
+
+
+class DeadlinePolicyBody(RequestBody):
+    on_miss: Literal["end_phase", "forfeit"] = "end_phase"
+    forfeit_after: Annotated[int, Meta(ge=1)] = 3
+
+
 class CreateGame(RequestBody):
     scenario: Annotated[str, Meta(description="`<game>/<scenario number>`, from GET /v1/scenarios")]
     options: dict[str, Any] = {}
+    time_control: Annotated[TimeControlBody, Meta(description='{"phase_seconds": S} or {"bank_seconds": B, '
+                                                    '"increment_seconds": I}: the game is timed')] | None = None
+    deadline_policy: Annotated[DeadlinePolicyBody, Meta(description="what a missed deadline costs (timed games)")] | None = None
 
 
 class SubmitOrder(RequestBody):
@@ -288,17 +302,6 @@ class ConformanceVerdict(ResponseBody):
 
 
 # --- tournaments (issue 20) --------------------------------------------------------------------
-
-
-class TimeControlBody(RequestBody):
-    phase_seconds: Annotated[float, Meta(gt=0)] | None = None
-    bank_seconds: Annotated[float, Meta(gt=0)] | None = None
-    increment_seconds: Annotated[float, Meta(ge=0)] | None = None
-
-
-class DeadlinePolicyBody(RequestBody):
-    on_miss: Literal["end_phase", "forfeit"] = "end_phase"
-    forfeit_after: Annotated[int, Meta(ge=1)] = 3
 
 
 class CreateTournament(RequestBody):
