@@ -54,7 +54,7 @@ def step(ruleset: Ruleset, state: Any, command: Command, dice: Dice, *, version:
 def initial(ruleset: Ruleset, pack: Any, genesis: GameCreated) -> Any:
     """The state before the first command: the scenario's set-up, or a fork's parent position."""
     if genesis.initial_state is not None:
-        state = msgspec.convert(genesis.initial_state, type=ruleset.state_type)
+        state: Any = msgspec.convert(genesis.initial_state, type=ruleset.state_type)
     else:
         state = ruleset.setup(pack, genesis.scenario, game_id=genesis.game_id, options=genesis.options)
     return timed(state, genesis)

@@ -155,6 +155,13 @@ class GameSummary(ResponseBody):
                                                         "`version` (wait on it, as on ?wait)")]
     result: dict[str, Any] | None
     official: bool
+    # A timed game only (its genesis' time control):
+    time_control: Annotated[dict[str, Any], Meta(description='the genesis\' time control: {"phase_seconds": S} or '
+                                                   '{"bank_seconds": B, "increment_seconds": I}')] | None = None
+    time_left: Annotated[float, Meta(description="seconds before the first deadline of whoever is to act (negative: "
+                                                 "passed, the umpire is about to rule the miss)")] | None = None
+    banks: Annotated[dict[str, float], Meta(description="under a bank: seat -> seconds left in its bank now "
+                                                        "(a running clock charged up to now)")] | None = None
 
 
 class GameList(ResponseBody):
@@ -418,6 +425,8 @@ class TournamentView(ResponseBody):
     finished: bool
     version: int
     head_link: str | None
+    time_control: dict[str, Any] | None = None
+    deadline_policy: dict[str, Any] | None = None
 
 
 class Withdrawn(ResponseBody):
