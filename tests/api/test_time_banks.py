@@ -88,6 +88,10 @@ def test_a_game_created_with_a_bank_is_timed_by_its_genesis_and_forfeits_by_its_
         # The seats that missed: their banks ran dry (charged to the deadline, never below zero).
         assert {e["data"]["seat"]: summary["banks"][e["data"]["seat"]] for e in missed} == {
             e["data"]["seat"]: 0.0 for e in missed}
+        # The clock effects re-adjudicate from the genesis like every other effect (umpire verify).
+        ref = api.token("referee", "rita")
+        report = client.post(f"/v1/games/{gid}/verify", headers=ref).json()
+        assert report["ok"] and report["chain_ok"] and report["rulings_checked"] >= 2, report
 
 
 def test_add_time_goes_into_the_bank_and_moves_its_end(make_api):
