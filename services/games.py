@@ -19,6 +19,7 @@ from domain.kernel.log import (
     Codec, DiceSpec, ForkRef, GameCreated, OrderSubmitted, RefereeCommand, SystemCommand, encode, fold,
 )
 from domain.kernel.seats import PUBLIC, REFEREE, Layout, to_seats
+from domain.kernel.timecontrol import DeadlinePolicy, TimeControl
 from infra.auth import new_token
 from infra.eventstore import AppendResult, EventStore, Idempotency, NewEvent, NewStream, UnknownGame
 from services import keys
@@ -31,6 +32,23 @@ class BadOrder(ValueError):
 
 class UnknownSeat(LookupError):
     pass
+
+
+class BadTimeControl(ValueError):
+    """A `time_control` that is neither of its two shapes (HTTP 422 `invalid_time_control`)."""
+
+
+def timing_of(body: Any) -> dict[str, Any]:
+    """`time_control` and `deadline_policy` of a request body (POST /v1/games, /v1/tournaments) as
+    the genesis pins them: the keyword arguments of `Games.create`."""
+    tc, dp = body.time_control, body.deadline_policy
+    return {"time_control": TimeControl(**msgspec.structs.asdict(tc)) if tc is not None else None,
+            "deadline_policy": DeadlinePolicy(**msgspec.structs.asdict(dp)) if dp is not None else None}
+
+
+def check_time_control(tc: TimeControl | None) -> None:
+    if tc is not None and (why := tc.problem()) is not None:
+        raise BadTimeControl(why)
 
 
 @dataclass(frozen=True)
@@ -99,16 +117,20 @@ class Games:
     # --- writing -------------------------------------------------------------------------------
 
     def create(self, scenario: str, options: dict[str, Any] | None = None, *, principal: str = "organiser",
-               game_id: str | None = None, key: str | None = None, seat_tokens: bool = False) -> Created:
+               game_id: str | None = None, key: str | None = None, seat_tokens: bool = False,
+               time_control: TimeControl | None = None, deadline_policy: DeadlinePolicy | None = None) -> Created:
         """A game, begun by the worker. With `key` (an Idempotency-Key) the game is named after it, so a
         retry names the same game and returns it unchanged (`replayed`). With `seat_tokens`, a token per
-        seat is written in the genesis' transaction (`Created.tokens`, shown once; none on a replay)."""
+        seat is written in the genesis' transaction (`Created.tokens`, shown once; none on a replay).
+        With `time_control`, the genesis pins it (and the policy for a miss): the game is timed."""
         if key is not None:
             game_id = str(uuid.uuid5(GAME_KEYS, f"{principal}\x00{key}"))
-        new, layout = self.prepare(scenario, options, game_id=game_id, principal=principal)
+        new, layout = self.prepare(scenario, options, game_id=game_id, principal=principal, time_control=time_control,
+                                   deadline_policy=deadline_policy)
         seats = layout.seat_ids()
         issued = {seat: new_token("seat", seat, game_id=new.game_id, seat=seat) for seat in seats} if seat_tokens else {}
-        idem = (Idempotency(principal=principal, key=key, request_hash=request_hash("create", scenario, options or {}))
+        timed = () if time_control is None else (msgspec.to_builtins(time_control), msgspec.to_builtins(deadline_policy))
+        idem = (Idempotency(principal=principal, key=key, request_hash=request_hash("create", scenario, options or {}, *timed))
                 if key is not None else None)
         result = self.store.create_streams([new], idem=idem, tokens=[row for _, row in issued.values()])
         self.nudge(new.game_id)  # the genesis is the first command the worker rules
@@ -116,9 +138,11 @@ class Games:
                        tokens={} if result.replayed else {seat: i.token for seat, (i, _) in issued.items()})
 
     def prepare(self, scenario: str, options: dict[str, Any] | None = None, *, game_id: str | None = None,
-                principal: str = "organiser") -> tuple[NewStream, Layout]:
+                principal: str = "organiser", time_control: TimeControl | None = None,
+                deadline_policy: DeadlinePolicy | None = None) -> tuple[NewStream, Layout]:
         """A new game's stream (genesis and dice seeds) and its seat layout, not yet written: a
         tournament round writes all its games in one transaction."""
+        check_time_control(time_control)
         ruleset, number = self.catalog.scenario(scenario)
         pack, h = self.catalog.pack(ruleset)
         ruleset, _ = self._binding(ruleset, pack, h)
@@ -126,7 +150,9 @@ class Games:
         game_id = game_id or str(uuid.uuid4())
         state0 = ruleset.setup(pack, number, game_id=game_id, options=opts)
         self.store.put_pack(h, self.catalog.canonical(pack))
-        return self._genesis_stream(game_id, ruleset, h, number, opts, state0, principal=principal), state0.core.layout
+        timed = {} if time_control is None else {"time_control": time_control,
+                                                  "deadline_policy": deadline_policy or DeadlinePolicy()}
+        return self._genesis_stream(game_id, ruleset, h, number, opts, state0, principal=principal, **timed), state0.core.layout
 
     def fork(self, game_id: str, at: int, *, principal: str) -> Created:
         """An unofficial game that starts from this game's state after event `at`, with fresh dice
@@ -135,8 +161,9 @@ class Games:
         ctx = self.context(game_id)
         parent = ctx.replay(self.store, game_id, at)
         new_id = str(uuid.uuid4())
-        # The parent's last order is not the fork's to take back.
-        state = msgspec.structs.replace(parent, core=msgspec.structs.replace(parent.core, game_id=new_id, undo=None))
+        # The parent's last order is not the fork's to take back, nor its clocks the fork's to keep (unofficial).
+        state = msgspec.structs.replace(parent, core=msgspec.structs.replace(parent.core, game_id=new_id, undo=None,
+                                                                             time_control=msgspec.UNSET))
         raw = msgspec.json.encode(state)
         ref = ForkRef(game_id=game_id, version=at, state_digest=hashlib.sha256(msgspec.json.encode(parent)).hexdigest())
         running = self.store.projection(game_id).status != "finished"
@@ -148,13 +175,14 @@ class Games:
         return Created(game_id=new_id, version=result.first_version, seats=state.core.layout.seat_ids())
 
     def _genesis_stream(self, game_id, ruleset, h, scenario, opts, state0, *, principal, fork=None, initial=None,
-                        visibility=PUBLIC) -> NewStream:
+                        visibility=PUBLIC, time_control=msgspec.UNSET, deadline_policy=msgspec.UNSET) -> NewStream:
         epochs = ruleset.epochs(state0)
         seeds = keys.new_seeds()
         genesis = GameCreated(game_id=game_id, ruleset=ruleset.id, pack_hash=h, scenario=scenario, options=opts,
                               layout=state0.core.layout, official=fork is None, fork=fork,
                               initial_state=msgspec.json.decode(initial) if initial is not None else None,
-                              dice=DiceSpec(mode="keyed", commitments=keys.commitments(seeds, epochs), epochs=epochs))
+                              dice=DiceSpec(mode="keyed", commitments=keys.commitments(seeds, epochs), epochs=epochs),
+                              time_control=time_control, deadline_policy=deadline_policy)
         return NewStream(game_id=game_id, ruleset=ruleset.id, pack_hash=h,
                          genesis=NewEvent(type="game.created", data=encode(genesis), actor=principal, visibility=visibility),
                          secrets={keys.secret_name(chain): seed for chain, seed in seeds.items()})
@@ -247,4 +275,4 @@ class Games:
             return self.store.get_pack(h)
 
 
-__all__ = ["Games", "Context", "Created", "BadOrder", "UnknownSeat", "PUBLIC"]
+__all__ = ["Games", "Context", "Created", "BadOrder", "BadTimeControl", "UnknownSeat", "PUBLIC"]

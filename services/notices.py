@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from services.clocks import iso
+from services.timekeeping import iso
 from services.queries import Queries
 
 
@@ -66,7 +66,7 @@ class Watch:
                     if seat in s["to_act"]:
                         out.append(Notice("your_turn", f"your_turn:{game_id}:{s['version']}:{seat}", {
                             "game": game_id, "seat": seat, "version": s["version"], "turn": s["turn"],
-                            "phase": s["phase"], "deadline": self._deadline(game_id)}))
+                            "phase": s["phase"], "deadline": self._deadline(game_id, seat)}))
         if finished:  # last: a reader may stop here
             out.append(Notice("tournament_finished", f"tournament_finished:{self.tournament_id}",
                               {"tournament": self.tournament_id}))
@@ -74,9 +74,12 @@ class Watch:
         self.seen.update(n.key for n in fresh)
         return fresh
 
-    def _deadline(self, game_id: str) -> str | None:
-        """When the seat's time runs out (ISO-8601 UTC), where the tournament keeps a clock on the game."""
-        if self.tournament_id is None:
-            return None
-        left = self.queries.tournaments.game_time_left(self.tournament_id, game_id)
+    def _deadline(self, game_id: str, seat: str) -> str | None:
+        """When the seat's time runs out (ISO-8601 UTC), where the game is timed: its own bank's
+        end under a bank, the phase's deadline under phase deadlines."""
+        clock = (self.queries.tournaments.game_clock(self.tournament_id, game_id) if self.tournament_id is not None
+                 else self.queries.summary(game_id))
+        banks, left = clock.get("banks"), clock.get("time_left")
+        if banks and seat in banks:
+            left = banks[seat]
         return iso(time.time() + left) if left is not None else None

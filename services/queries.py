@@ -29,6 +29,7 @@ from domain.kernel.seats import Viewer, can_see
 from infra.eventstore import EventStore, Projection, RulingFeeds, StoredEvent, UnknownGame
 from domain.tournament.events import RULESET as TOURNAMENT
 from services.games import Context, Games, UnknownSeat
+from services.timekeeping import Timekeeper, Timing
 from services.tournament_queries import TournamentQueries
 
 POLL_FIRST = 0.01  # s; doubles up to POLL_MAX: quick for a fast worker, light on a slow one
@@ -57,7 +58,8 @@ class Queries:
     def __init__(self, games: Games):
         self.games = games
         self.store: EventStore = games.store
-        self.tournaments = TournamentQueries(games.store, self.summary)
+        self.keeper = Timekeeper(games)
+        self.tournaments = TournamentQueries(games.store, self.summary, self.timing_view)
 
     def context(self, game_id: str) -> Context:
         return self.games.context(game_id)
@@ -144,12 +146,27 @@ class Queries:
         if head is None:
             raise UnknownGame(game_id)
         summary = msgspec.json.decode(proj.summary) if proj.summary not in (b"", b"{}") else game.summary(ctx.ruleset, ctx.initial())
-        return {"id": game_id, "scenario": f"{ctx.ruleset.name}/{ctx.genesis.scenario}", "ruleset": ctx.ruleset.id,
+        out = {"id": game_id, "scenario": f"{ctx.ruleset.name}/{ctx.genesis.scenario}", "ruleset": ctx.ruleset.id,
                 "status": proj.status, "turn": summary["turn"], "phase": summary["phase"], "label": summary["label"],
                 "to_act": summary["to_act"] if proj.status == "active" else [], "version": head.version,
                 "head_link": head.link.hex(),
                 "adjudicated_version": proj.adjudicated, "projected_version": proj.version if proj.state is not None else 1,
                 "result": summary["result"], "official": ctx.genesis.official}
+        timing = self.keeper.timing(game_id)
+        if timing is not None:
+            out |= {"time_control": msgspec.to_builtins(timing.time_control)} | self.timing_view(game_id, out, timing)
+        return out
+
+    def timing_view(self, game_id: str, summary: dict[str, Any], timing: Timing | None) -> dict[str, Any]:
+        """`time_left` (seconds before the first deadline of whoever is to act; negative: passed, the
+        tick is due) and, under a bank, `banks` (seat -> seconds left in its bank), now."""
+        if timing is None:
+            return {"time_left": None, "banks": None}
+        now, head = time.time(), summary["version"]
+        live = summary["status"] == "active" and summary["to_act"]
+        left = self.keeper.time_left(game_id, timing, summary["to_act"], head, now) if live else None
+        return {"time_left": round(left, 1) if left is not None and left != float("inf") else None,
+                "banks": self.keeper.remaining(game_id, timing, head, now)}
 
     def list_games(self, *, status: str | None = None, after: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
         """Summaries in game id order after `after`; of one status if given."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import csv
 import io
-import time
 from typing import Any, Callable
 
 import msgspec
@@ -15,15 +14,17 @@ from domain.tournament.scoring import score
 from domain.tournament.standings import csv_rows, standings
 from domain.tournament.state import Tournament
 from infra.eventstore import EventStore
-from services.clocks import WINDOW, remaining
+from services.timekeeping import Timing
 from services.tournaments import TournamentLog
 
 
 class TournamentQueries:
-    def __init__(self, store: EventStore, summary: Callable[[str], dict[str, Any]]):
+    def __init__(self, store: EventStore, summary: Callable[[str], dict[str, Any]],
+                 timing_view: Callable[[str, dict[str, Any], Timing | None], dict[str, Any]]):
         self.store = store
         self.log = TournamentLog(store)
         self._summary = summary
+        self._timing_view = timing_view
 
     def current(self, tid: str) -> Tournament:
         """The stream's state with the games finished since it last recorded them, scored."""
@@ -62,7 +63,7 @@ class TournamentQueries:
                 games.append({"id": g.id, "seats": g.seats, "scenario": g.scenario, "status": s["status"],
                               "turn": s["turn"], "label": s["label"], "to_act": s["to_act"],
                               "to_act_entrants": [g.seats[x] for x in s["to_act"] if x in g.seats],
-                              "time_left": self._time_left(g.id, c, s),
+                              **self._clock(g.id, c, s),
                               "result": s["result"], "recorded": g.id in recorded.results})
             rounds.append({"round": r.round, "byes": list(r.byes), "manual": r.manual, "games": games})
         return {"id": tid, "name": c.name, "scenario": c.scenario, "format": c.format, "double": c.double,
@@ -70,19 +71,19 @@ class TournamentQueries:
                 "entrants": [{"id": e.entrant, "name": e.name, "kind": e.kind, "rating": e.rating,
                               "withdrawn": e.entrant in t.withdrawn} for e in t.entrants.values()],
                 "rounds": rounds, "finished": t.finished, "version": version,
+                "time_control": msgspec.to_builtins(c.time_control), "deadline_policy": msgspec.to_builtins(c.deadline_policy),
                 "head_link": head.link.hex() if head else None}
 
-    def _time_left(self, game_id: str, c: Any, summary: dict[str, Any]) -> float | None:
-        """Seconds before the deadline of whoever is to act (negative: passed, the tick is due)."""
-        tc = c.time_control
-        if tc is None or tc.phase_seconds is None or summary["status"] != "active" or not summary["to_act"]:
-            return None
-        head = summary["version"]
-        events = self.store.read(game_id, after=max(0, head - WINDOW), upto=head)
-        return round(remaining(events, tc.phase_seconds, summary["to_act"], time.time()), 1)
+    def _clock(self, game_id: str, c: Any, summary: dict[str, Any]) -> dict[str, Any]:
+        """`time_left` and `banks` of a game (services/queries.py `timing_view`): the game's genesis
+        says its time control; a game paired before genesis carried one runs on the tournament's."""
+        if "time_left" in summary:
+            return {"time_left": summary["time_left"], "banks": summary["banks"]}
+        fallback = Timing(c.time_control, c.deadline_policy) if c.time_control is not None else None
+        return self._timing_view(game_id, summary, fallback)
 
-    def game_time_left(self, tid: str, game_id: str) -> float | None:
-        return self._time_left(game_id, self.log.get(tid).created, self._summary(game_id))
+    def game_clock(self, tid: str, game_id: str) -> dict[str, Any]:
+        return self._clock(game_id, self.log.get(tid).created, self._summary(game_id))
 
     def entrant_games(self, tid: str, entrant: str) -> dict[str, tuple[str, ...]]:
         """game id -> the seats the entrant holds in it."""

@@ -9,6 +9,7 @@ import msgspec
 
 from domain.kernel.patch import Change
 from domain.kernel.seats import Layout, PUBLIC
+from domain.kernel.timecontrol import TimeControl
 
 
 class Clock(msgspec.Struct, frozen=True, kw_only=True):
@@ -127,6 +128,10 @@ class Core(msgspec.Struct, frozen=True, kw_only=True):
     dice_used: bool = False  # after the first roll, no more entropy is taken
     result: Outcome | None = None
     undo: UndoPoint | None = None  # the last order, while it may still be taken back (docs/rules-contract.md)
+    # The genesis' time control: its rulings record when each seat's clock starts and stops. UNSET
+    # (never encoded) rather than None, so an untimed game's state, and the initial-state digest
+    # that recorded games' exports carry, are byte for byte what they were before clocks.
+    time_control: TimeControl | msgspec.UnsetType = msgspec.UNSET
 
     @property
     def finished(self) -> bool:

@@ -149,6 +149,13 @@ def kernel_sentence(event: Mapping[str, Any], seat_name: Callable[[str], str],
     if t == "deadline.missed":
         what = "forfeit policy" if d.get("policy") == "forfeit" else "its phase ends with the rules' default answer"
         return f"No moves received from {seat_name(d.get('seat', '?'))} by the deadline {d.get('deadline', '?')} ({what})"
+    if t == "clock.started":
+        return f"{seat_name(d.get('seat', '?'))}'s clock starts: the umpire waits for it to act"
+    if t == "clock.stopped":
+        return f"{seat_name(d.get('seat', '?'))}'s clock stops: its turn is over"
+    if t == "clock.extended":
+        who = seat_name(d["seat"]) if d.get("seat") else "whoever is to act"
+        return f"{d.get('by', 'The organiser')} gives {who} {value(d.get('seconds'))} more seconds"
     if t == "game.ended":
         r = d.get("result") or {}
         winner = f", {seat_name(r['winner'])} wins" if r.get("winner") else ""

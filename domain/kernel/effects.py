@@ -136,6 +136,20 @@ class DeadlineMissed(Effect, frozen=True, kw_only=True, tag="deadline.missed"):
     policy: str
 
 
+class ClockStarted(Effect, frozen=True, kw_only=True, tag="clock.started"):
+    """In a timed game: this ruling made `seat` a seat to act; its clock runs from the time the
+    ruling was recorded (services/clocks.py folds the times)."""
+
+    seat: str
+
+
+class ClockStopped(Effect, frozen=True, kw_only=True, tag="clock.stopped"):
+    """In a timed game: this ruling ended `seat`'s turn (it has nothing more to answer for now);
+    its clock stopped when the command ruled here was recorded."""
+
+    seat: str
+
+
 class GameEnded(Effect, frozen=True, kw_only=True, tag="game.ended"):
     result: Outcome
 
@@ -158,7 +172,7 @@ KernelEffect = (
     GameBegun | PhaseAdvanced | FrameOpened | FrameAnswered | SealedAnswer | FrameClosed | LedgerPosted
     | AttestationOpened | AttestationAsserted | AttestationConfirmed | AttestationDisputed
     | AttestationSettled | DisputeOpened | DisputeResolved | CorrectionApplied | EntropySupplied | DiceFirstUsed
-    | GameEnded | UndoRecorded | OrderTakenBack | DeadlineMissed
+    | GameEnded | UndoRecorded | OrderTakenBack | DeadlineMissed | ClockStarted | ClockStopped
 )
 KERNEL_EFFECTS = KernelEffect.__args__
 

@@ -21,18 +21,19 @@ from domain.kernel.commands import (
 from domain.kernel.core import Outcome, SideResult, UndoPoint
 from domain.kernel.dice import Dice
 from domain.kernel.effects import (
-    DeadlineMissed, FrameClosed, FrameOpened, GameBegun, GameEnded, OrderTakenBack, PhaseAdvanced, SealedAnswer, UndoRecorded,
+    ClockStarted, ClockStopped, DeadlineMissed, FrameClosed, FrameOpened, GameBegun, GameEnded, OrderTakenBack, PhaseAdvanced, SealedAnswer, UndoRecorded,
     AttestationOpened,
 )
 from domain.kernel.evolve import apply
-from domain.kernel.house import DEADLINE_CITE, KERNEL_CITE, UNDO_CITE
+from domain.kernel.house import CLOCK_CITE, DEADLINE_CITE, KERNEL_CITE, UNDO_CITE
 from domain.kernel.log import Entry, GameCreated, ruling_entries
 from domain.kernel.ruleset import Ruleset
 from domain.kernel.seats import Viewer, can_see, to_seats
 
 # A ruling with any of these cannot be taken back: another seat has a decision, a phase is over, a
-# sealed answer or the result is known.
-_IRREVERSIBLE = (PhaseAdvanced, FrameOpened, FrameClosed, SealedAnswer, AttestationOpened, GameEnded)
+# sealed answer or the result is known, a seat's clock started or stopped.
+_IRREVERSIBLE = (PhaseAdvanced, FrameOpened, FrameClosed, SealedAnswer, AttestationOpened, GameEnded, ClockStarted,
+                 ClockStopped)
 
 
 class Ruled(NamedTuple):
@@ -53,8 +54,17 @@ def step(ruleset: Ruleset, state: Any, command: Command, dice: Dice, *, version:
 def initial(ruleset: Ruleset, pack: Any, genesis: GameCreated) -> Any:
     """The state before the first command: the scenario's set-up, or a fork's parent position."""
     if genesis.initial_state is not None:
-        return msgspec.convert(genesis.initial_state, type=ruleset.state_type)
-    return ruleset.setup(pack, genesis.scenario, game_id=genesis.game_id, options=genesis.options)
+        state: Any = msgspec.convert(genesis.initial_state, type=ruleset.state_type)
+    else:
+        state = ruleset.setup(pack, genesis.scenario, game_id=genesis.game_id, options=genesis.options)
+    return timed(state, genesis)
+
+
+def timed(state: Any, genesis: GameCreated) -> Any:
+    """The state as its genesis' time control makes it: timed, or unchanged."""
+    if genesis.time_control is msgspec.UNSET:
+        return state
+    return replace(state, core=replace(state.core, time_control=genesis.time_control))
 
 
 def to_act(ruleset: Ruleset, state: Any) -> tuple[str, ...]:
@@ -95,6 +105,9 @@ def _decide(ruleset: Ruleset, state: Any, command: Command, dice: Dice, version:
     adj = Adjudication(ruleset, state, dice, command=version)
     try:
         _rule(adj, state, command)
+        _clocks(adj, state)
+        if isinstance(command, SeatOrder) and not state.core.finished:
+            _undo_point(adj, state, command.seat, command.order)  # last: any effect after it ends the chance
     except Reject as r:
         return r.ruling, state
     return adj.accepted(), adj.state
@@ -124,7 +137,6 @@ def _rule(adj: Adjudication, state: Any, command: Command) -> None:
             ruleset.begin(adj)
         case SeatOrder(seat=seat, order=order):
             _seat_order(adj, seat, order)
-            _undo_point(adj, state, seat, order)
         case DeadlineReached():
             _deadline(adj, command)
         case EndRequested(by=by, reason=reason):
@@ -152,6 +164,17 @@ def _seat_order(adj: Adjudication, seat: str, order: Order) -> None:
         raise Reject("not_your_turn", f"It is not {seat}'s turn: waiting for {who} ({ruleset.clock_label(state.core.clock)}).",
                      KERNEL_CITE, waiting_for=list(waiting))
     ruleset.rule(adj, seat, order)
+
+
+def _clocks(adj: Adjudication, before: Any) -> None:
+    """In a timed game, record whose clock this ruling started and whose it stopped (CLOCK_CITE):
+    the seats to act after it against those before. Every ruleset's rulings get them here, so the
+    log alone says who was waiting for whom, and when; an untimed game's rulings are unchanged."""
+    if before.core.time_control is msgspec.UNSET:
+        return
+    was, now = to_act(adj.ruleset, before), to_act(adj.ruleset, adj.state)
+    adj.emit(*(ClockStopped(seat=s, cite=(CLOCK_CITE,)) for s in was if s not in now))
+    adj.emit(*(ClockStarted(seat=s, cite=(CLOCK_CITE,)) for s in now if s not in was))
 
 
 def _undo_point(adj: Adjudication, before: Any, seat: str, order: Order) -> None:

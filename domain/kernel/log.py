@@ -18,6 +18,7 @@ from domain.kernel.commands import (
 from domain.kernel.effects import KERNEL_EFFECTS
 from domain.kernel.evolve import apply
 from domain.kernel.seats import Layout
+from domain.kernel.timecontrol import DeadlinePolicy, TimeControl
 
 # The genesis event is the game's first command: ruling it begins the game.
 COMMAND_TYPES = frozenset({"game.created", "order.submitted", "system.command", "referee.command"})
@@ -50,6 +51,11 @@ class GameCreated(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", t
     fork: ForkRef | None = None
     initial_state: Any = None  # a fork starts from its parent's state at `fork.version`
     official: bool = True
+    # A timed game (a tournament's, or POST /v1/games with `time_control`): its rulings record the
+    # seats' clocks, and the scheduler rules a miss by `deadline_policy`. UNSET (never encoded) in an
+    # untimed game, whose genesis is then byte for byte what it was before clocks.
+    time_control: TimeControl | msgspec.UnsetType = msgspec.UNSET
+    deadline_policy: DeadlinePolicy | msgspec.UnsetType = msgspec.UNSET
 
 
 class OrderSubmitted(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="order.submitted"):

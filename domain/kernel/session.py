@@ -16,19 +16,23 @@ from domain.kernel.log import Codec, DiceSpec, Entry, GameCreated, OrderSubmitte
 from domain.kernel.pack.schema import Pack
 from domain.kernel.ruleset import Ruleset
 from domain.kernel.seats import PUBLIC, to_seats
+from domain.kernel.timecontrol import TimeControl
 
 
 class Session:
     def __init__(self, ruleset: Ruleset, pack: Pack, scenario: str, *, dice: Callable[[int], Dice], options: dict[str, Any] | None = None,
-                 game_id: str = "session", pack_hash: str = "", dice_spec: DiceSpec | None = None):
+                 game_id: str = "session", pack_hash: str = "", dice_spec: DiceSpec | None = None,
+                 time_control: TimeControl | None = None):
         ruleset = ruleset.bind(pack)
         self.ruleset = ruleset
         self.codec = Codec(ruleset)
         self.dice = dice
         opts = ruleset.resolve_options(options)
-        self.state = ruleset.setup(pack, scenario, game_id=game_id, options=opts)
+        state = ruleset.setup(pack, scenario, game_id=game_id, options=opts)
         genesis = GameCreated(game_id=game_id, ruleset=ruleset.id, pack_hash=pack_hash, scenario=scenario, options=opts,
-                              layout=self.state.core.layout, dice=dice_spec or DiceSpec(mode="scripted"))
+                              layout=state.core.layout, dice=dice_spec or DiceSpec(mode="scripted"),
+                              time_control=msgspec.UNSET if time_control is None else time_control)
+        self.state = game.timed(state, genesis)
         self.log: list[Entry] = []
         self.begun = self._rule(Entry(type="game.created", data=encode(genesis), visibility=PUBLIC), Begin())
 

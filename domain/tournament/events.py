@@ -7,21 +7,9 @@ from typing import Literal, Union
 
 import msgspec
 
+from domain.kernel.timecontrol import DeadlinePolicy, TimeControl  # a game's genesis pins the same
+
 RULESET = "umpire-tournament@1"  # the stream's `ruleset` column: what its events mean, versioned
-
-
-class TimeControl(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """`{"phase_seconds": S}` (a deadline per phase a seat must act in) or `{"bank_seconds": B,
-    "increment_seconds": I}` (a bank with increment; refused as `not_built` for now)."""
-
-    phase_seconds: float | None = None
-    bank_seconds: float | None = None
-    increment_seconds: float | None = None
-
-
-class DeadlinePolicy(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    on_miss: Literal["end_phase", "forfeit"] = "end_phase"
-    forfeit_after: int = 3  # misses in one game before it is forfeited (on_miss "forfeit")
 
 
 TIEBREAKS = ("buchholz", "sonneborn_berger", "head_to_head")

@@ -19,7 +19,7 @@ from starlette.exceptions import HTTPException
 from domain.kernel.ruleset import OptionError
 from infra.eventstore import GameExists, IdempotencyMismatch, StoreUnavailable, UnknownGame, VersionConflict
 from services.catalog import ScenarioNotPlayable, ScenarioNotStartable, UnknownScenario
-from services.games import BadOrder, UnknownSeat
+from services.games import BadOrder, BadTimeControl, UnknownSeat
 from services.queries import BeyondLog, UnknownRuleset
 from services.tournaments import TournamentError, UnknownTournament
 from services.webhooks import NoWebhooks
@@ -105,6 +105,8 @@ def _mapped(exc: Exception) -> ApiError:
                             path="$.scenario")
         case OptionError():
             return ApiError(422, "invalid_options", str(exc), path="$.options")
+        case BadTimeControl():
+            return ApiError(422, "invalid_time_control", str(exc), path="$.time_control")
         case TournamentError():
             return ApiError(exc.status, exc.code, str(exc), **exc.details)
         case NoWebhooks():
@@ -118,7 +120,7 @@ def _mapped(exc: Exception) -> ApiError:
 
 
 HANDLED = (ApiError, UnknownGame, UnknownSeat, BeyondLog, UnknownRuleset, VersionConflict, GameExists, IdempotencyMismatch, BadOrder,
-           ScenarioNotPlayable, UnknownScenario, OptionError, TournamentError, UnknownTournament, NoWebhooks, StoreUnavailable)
+           ScenarioNotPlayable, UnknownScenario, OptionError, BadTimeControl, TournamentError, UnknownTournament, NoWebhooks, StoreUnavailable)
 
 
 async def _handled(request: Request, exc: Exception) -> Response:

@@ -34,9 +34,23 @@ class RequestBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
 # --- requests --------------------------------------------------------------------------------
 
 
+class TimeControlBody(RequestBody):
+    phase_seconds: Annotated[float, Meta(gt=0)] | None = None
+    bank_seconds: Annotated[float, Meta(gt=0)] | None = None
+    increment_seconds: Annotated[float, Meta(ge=0)] | None = None
+
+
+class DeadlinePolicyBody(RequestBody):
+    on_miss: Literal["end_phase", "forfeit"] = "end_phase"
+    forfeit_after: Annotated[int, Meta(ge=1)] = 3
+
+
 class CreateGame(RequestBody):
     scenario: Annotated[str, Meta(description="`<game>/<scenario number>`, from GET /v1/scenarios")]
     options: dict[str, Any] = {}
+    time_control: Annotated[TimeControlBody, Meta(description='{"phase_seconds": S} or {"bank_seconds": B, '
+                                                    '"increment_seconds": I}: the game is timed')] | None = None
+    deadline_policy: Annotated[DeadlinePolicyBody, Meta(description="what a missed deadline costs (timed games)")] | None = None
 
 
 class SubmitOrder(RequestBody):
@@ -141,6 +155,13 @@ class GameSummary(ResponseBody):
                                                         "`version` (wait on it, as on ?wait)")]
     result: dict[str, Any] | None
     official: bool
+    # A timed game only (its genesis' time control):
+    time_control: Annotated[dict[str, Any], Meta(description='the genesis\' time control: {"phase_seconds": S} or '
+                                                   '{"bank_seconds": B, "increment_seconds": I}')] | None = None
+    time_left: Annotated[float, Meta(description="seconds before the first deadline of whoever is to act (negative: "
+                                                 "passed, the umpire is about to rule the miss)")] | None = None
+    banks: Annotated[dict[str, float], Meta(description="under a bank: seat -> seconds left in its bank now "
+                                                        "(a running clock charged up to now)")] | None = None
 
 
 class GameList(ResponseBody):
@@ -290,17 +311,6 @@ class ConformanceVerdict(ResponseBody):
 # --- tournaments (issue 20) --------------------------------------------------------------------
 
 
-class TimeControlBody(RequestBody):
-    phase_seconds: Annotated[float, Meta(gt=0)] | None = None
-    bank_seconds: Annotated[float, Meta(gt=0)] | None = None
-    increment_seconds: Annotated[float, Meta(ge=0)] | None = None
-
-
-class DeadlinePolicyBody(RequestBody):
-    on_miss: Literal["end_phase", "forfeit"] = "end_phase"
-    forfeit_after: Annotated[int, Meta(ge=1)] = 3
-
-
 class CreateTournament(RequestBody):
     name: Annotated[str, Meta(min_length=1, max_length=200)]
     scenario: Annotated[str, Meta(description="`<game>/<scenario number>` every round is played on")]
@@ -415,6 +425,8 @@ class TournamentView(ResponseBody):
     finished: bool
     version: int
     head_link: str | None
+    time_control: dict[str, Any] | None = None
+    deadline_policy: dict[str, Any] | None = None
 
 
 class Withdrawn(ResponseBody):

@@ -145,8 +145,8 @@ def test_registration_closes_with_the_first_round_and_bad_requests_are_4xx(clien
     bad = client.post("/v1/tournaments", json={"name": "x", "scenario": SCENARIO, "format": "swiss"}, headers=org)
     assert bad.status_code == 422 and bad.json()["error"]["code"] == "rounds_required"
     clock = client.post("/v1/tournaments", json={"name": "x", "scenario": SCENARIO, "format": "swiss", "rounds": 3,
-                                                 "time_control": {"bank_seconds": 600, "increment_seconds": 5}}, headers=org)
-    assert clock.status_code == 422 and clock.json()["error"]["code"] == "not_built"
+                                                 "time_control": {"bank_seconds": 600, "phase_seconds": 5}}, headers=org)
+    assert clock.status_code == 422 and clock.json()["error"]["code"] == "invalid_time_control"
     seat = client.post(f"/v1/tournaments/{tid}/rounds", headers=enter(client, org, tournament(client, org), 1)["e1"])
     assert seat.status_code == 403
 

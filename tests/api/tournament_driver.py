@@ -26,12 +26,14 @@ class Outcome:
 
 
 def run(url: str, organiser: str, *, phase_seconds: float = 0.5, flood: bool = True,
-        timeout: float = 600.0) -> Outcome:
+        timeout: float = 600.0, time_control: dict | None = None) -> Outcome:
+    """`time_control` (a bank, say) replaces the default `{"phase_seconds": phase_seconds}`."""
     org = {"Authorization": f"Bearer {organiser}"}
     http = httpx.Client(base_url=url, timeout=60)
     tid = http.post("/v1/tournaments", headers=org, json={
         "name": "Four bots", "scenario": SCENARIO, "format": "round_robin", "auto_rounds": True,
-        "time_control": {"phase_seconds": phase_seconds}, "deadline_policy": {"on_miss": "end_phase"}}).json()["id"]
+        "time_control": time_control or {"phase_seconds": phase_seconds},
+        "deadline_policy": {"on_miss": "end_phase"}}).json()["id"]
     tokens = {}
     for name in ("random-a", "random-b", "silent", "flooder"):
         r = http.post(f"/v1/tournaments/{tid}/entrants", headers=org, json={"name": name, "kind": "bot"})

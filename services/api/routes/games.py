@@ -10,6 +10,7 @@ from services.api import schemas
 from services.api.auth import Principal, caller
 from services.api.routes.orders import KeyHeader, idempotency
 from services.api.wire import body, doc, json
+from services.games import timing_of
 
 router = APIRouter(tags=["games"])
 
@@ -25,7 +26,7 @@ async def create(request: Request, p: Principal = caller("orders", "organiser"),
     rt, tokens = request.app.state.runtime, request.app.state.tokens
     # The genesis and the seats' tokens are one transaction; a retry with the key is the same game.
     created = await run_in_threadpool(rt.games.create, new.scenario, new.options, principal=p.id,
-                                      key=idempotency(idempotency_key), seat_tokens=True)
+                                      key=idempotency(idempotency_key), seat_tokens=True, **timing_of(new))
     seat_tokens = created.tokens
     if created.replayed:  # the first answer was lost with its tokens, shown once: new ones replace them
         seat_tokens = {s: i.token for s, i in (await run_in_threadpool(tokens.issue_seats, created.game_id,
