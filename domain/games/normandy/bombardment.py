@@ -47,7 +47,7 @@ def allied_in(state: State, data: GameData, c: Combat) -> tuple[bool, str] | Non
 
 
 def targets(state: State, c: Combat, attacking: bool) -> list[str]:
-    return [c.hex] if attacking else sorted({state.units[a].hex for a in c.attackers if state.units[a].hex})
+    return [c.hex] if attacking else sorted({h for h in (state.units[a].hex for a in c.attackers) if h is not None})
 
 
 def naval_in_range(state: State, data: GameData, nat: str, h: str) -> dict[str, int]:
@@ -183,7 +183,8 @@ def resolve(adj: Adjudication, h: str, kind: str, counters: dict[str, str], nava
     else:
         points = sum(air.COUNTERS[x].points for x in counters)
         mb_share = 2 * sum(air.COUNTERS[x].points for x in counters if air.COUNTERS[x].use == "MB") >= points
-        why += [cite.AIR_BOMBARDMENT, cite.errata("Q&A 52", 387)] + [air.datum(x) for x in counters]
+        why += [cite.AIR_BOMBARDMENT, cite.errata("Q&A 52", 387)]
+        why += [air.datum(x) for x in counters]
         if kind == "carpet":
             why.append(cite.CARPET_BOMBING)
     drm = (1 if mb_share else 0) - (1 if any(data.values[u.id].cls == "garrison" for u in state.units.values() if u.hex == h) else 0)

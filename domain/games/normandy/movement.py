@@ -165,8 +165,9 @@ def move(adj: Adjudication, seat: str, order: Move, arrivals: Callable[[Unit], t
                      cite.STACKING, at=dest)
     full = ((u.hex,) if u.hex else ()) + order.path
     citations: tuple[Citation, ...] = (cite.MOVEMENT, cite.TERRAIN) + ((cite.MINIMUM_MOVE,) if spent > allowance else ()) + \
-                ((cite.ARRIVAL, cite.ruling("Q11_entry_cost", "entry_hex_paid")) if u.hex is None else ()) + \
-                ((cite.CARPET_BOMBING,) if any(h in ctx.rubble for h in order.path) else ())
+                ((cite.ARRIVAL, cite.ruling("Q11_entry_cost", "entry_hex_paid")) if u.hex is None else ())
+    if any(h in ctx.rubble for h in order.path):
+        citations += (cite.CARPET_BOMBING,)
     adj.emit(UnitMoved(unit=u.id, path=full, cost=spent, allowance=allowance, minimum_move=spent > allowance, cite=citations))
     taken = tuple(h for h in order.path if state.control.get(h) != u.side)
     if taken:
