@@ -116,7 +116,9 @@ def availability(adj: Adjudication) -> bool:
     state = adj.state
     assert isinstance(state, State3)
     data = data_of(adj)
-    adj.emit(NavalPoints(points=naval_points(adj), cite=(cite.BOMBARDMENT, cite.ruling("Q54_naval_track_per", "turn"))))
+    navy = naval_points(adj)
+    if navy or state.air.naval:
+        adj.emit(NavalPoints(points=navy, cite=(cite.BOMBARDMENT, cite.SCENARIO_1, cite.ruling("Q54_naval_track_per", "turn"))))
     drawn: list[str] = []
     why: list[Citation] = [cite.AIR_AVAILABILITY, cite.AIRPOWER, cite.SCENARIOS, cite.ruling("Q03_air_assignment", "once_per_turn")]
     for kind in TYPES:
