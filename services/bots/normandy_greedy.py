@@ -2,7 +2,9 @@
 their assessments and the map to one of those orders, looking no further than the order it makes.
 
 - Decisions: defensive support whenever offered (it costs no marker, §5.3); the first retreat hex
-  offered; advance with the first stack; counterattack whenever an HQ may (§6.9).
+  offered; advance with the first stack; counterattack whenever an HQ may (§6.9); version 3's air:
+  Tactical Air Support whenever offered (§9.1), the medium bombers' or the navy's bombardment
+  whenever offered, never a carpet bombing (each heavy bomber is +2 VP to the German, §9.4).
 - Set-up and markers: the first listed (markers go to HQs in id order).
 - Combat: activate an HQ with Combat when it may, attack the hex whose assessed result is worth
   most (expected defender steps lost minus attacker steps lost, over the six faces), stop the
@@ -44,6 +46,10 @@ def choose(view: dict[str, Any], orders: list[dict[str, Any]], assessments: list
         return next((o for o in orders if o["type"] == "counterattack" and o.get("hq")), orders[0])
     if "advance" in kinds:
         return next((o for o in orders if o["type"] == "advance" and o.get("stack")), orders[0])
+    if "commit_tas" in kinds:
+        return next((o for o in orders if o["type"] == "commit_tas" and o.get("counter")), orders[0])
+    if "bombard" in kinds:
+        return next((o for o in orders if o["type"] == "bombard" and o["kind"] in ("air", "naval")), orders[0])
     if "setup_place" in kinds or "give_marker" in kinds:
         return orders[0]
     if "attack" in kinds or "end_activation" in kinds:

@@ -9,10 +9,10 @@ defender's choice of town or village, §2.2; the attacker's disorganisation, its
 defensive support); the die with the elite modifier; the result (losses.py, retreat.py)."""
 from __future__ import annotations
 
-from domain.games.normandy import cite, command, losses, retreat
+from domain.games.normandy import cite, command, losses, retreat, tas
 from domain.games.normandy.data import GameData, data_of
 from domain.games.normandy.effects import ActivationEnded, AttackDeclared, AttackResolved, DefensiveSupport, HQActed, HQDestroyed, StepNotRuled
-from domain.games.normandy.model import Combat, State
+from domain.games.normandy.model import Combat, State, air_of
 from domain.games.normandy.orders import ActivateHQ, Attack, EndActivation, Support
 from domain.games.normandy.units import attack as attack_value, defense as defense_value, is_combat, is_hq, owns, seat_of
 from domain.kernel.adjudication import Adjudication
@@ -131,6 +131,15 @@ def attack(adj: Adjudication, seat: str, order: Attack) -> None:
                 adj.emit(HQDestroyed(hq=d, returns=state.core.clock.turn + 1, cite=(cite.HQ_DESTRUCTION, cite.COMBAT)))
         retreat.vacated(adj)
         return
+    proceed(adj)
+
+
+def proceed(adj: Adjudication) -> None:
+    """Before defensive support and the odds: the decisions a version adds (version 3: the Allies'
+    bombardment and Tactical Air Support, `Ruleset.before_resolution`), each asked once a combat."""
+    hook = getattr(adj.ruleset, "before_resolution", None)
+    if hook is not None and hook(adj):
+        return
     support_or_resolve(adj)
 
 
@@ -184,6 +193,12 @@ class Odds:
         d_def = max((units[d].d for d in c.defenders), default=0)
         if d_def:
             shifts["defender_disorganised"] = d_def
+        air = air_of(state)
+        affected = air.affected if air is not None and state.combat is not None else {}
+        if affected.get(c.hex):  # §6.5: Affected and Disorganised levels add up
+            shifts["defender_affected"] = affected[c.hex]
+        if tas.shift(state):
+            shifts["tas"] = tas.shift(state)
         terrain = [data.hexes[c.hex].terrain] + [f for f in data.hexes[c.hex].features if f in TERRAIN_CHOICES]
         best = max(int(data.tec.get(t, {}).get("defence_shift", 0) or 0) for t in terrain)
         river = all("river" in data.side_features(units[a].hex or "", c.hex) for a in c.attackers)
@@ -194,8 +209,9 @@ class Odds:
         stacks: dict[str, int] = {}
         for a in c.attackers:
             stacks[units[a].hex or ""] = max(stacks.get(units[a].hex or "", 0), units[a].d)
-        if stacks and max(stacks.values()):
-            shifts["attacker_disorganised"] = -max(stacks.values())
+        worst = max((d + affected.get(h, 0) for h, d in stacks.items()), default=0)
+        if worst:  # §6.5: the attacker's least favourable stack, its D and A levels together
+            shifts["attacker_disorganised"] = -worst
         if c.defense_hq:
             shifts["hq_defense_support"] = -DEFENSIVE_SHIFT
         self.shifts = shifts
@@ -229,6 +245,10 @@ def resolve(adj: Adjudication) -> None:
         citations += [cite.TACTICAL_SUPPORT, cite.SUPPORT_RANGE_ERRATA]
     if "defender_disorganised" in o.shifts or "attacker_disorganised" in o.shifts:
         citations.append(cite.DISORGANISED)
+    if "tas" in o.shifts:
+        citations += [cite.TAS, cite.ruling("Q19_tas_timing", "before_shifts")]
+    if "defender_affected" in o.shifts:
+        citations.append(cite.BOMBARDMENT)
     if o.drm:
         citations.append(cite.ruling("Q27_elite_drm", o.drm, "placeholder: no value printed"))
     adj.emit(AttackResolved(attack=o.attack, defense=o.defense, computed_odds=o.computed.replace("-", ":"),

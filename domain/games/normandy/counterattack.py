@@ -8,7 +8,7 @@ against the once-a-phase limits of §6.1."""
 from __future__ import annotations
 
 from domain.games.normandy import cite, command, errata
-from domain.games.normandy.combat import support_or_resolve
+from domain.games.normandy.combat import proceed
 from domain.games.normandy.data import GameData, data_of
 from domain.games.normandy.effects import CounterattackLaunched
 from domain.games.normandy.model import Combat, State
@@ -69,4 +69,4 @@ def answer(adj: Adjudication, seat: str, order: Counterattack, frame: Frame) -> 
         raise Reject("counterattack_impossible", "No unit of that HQ can counterattack the hex now.", cite.COUNTERATTACK)
     combat = Combat(hq=order.hq, attackers=units, hex=hex_, defenders=defenders, counter=True)
     adj.emit(CounterattackLaunched(hq=order.hq, combat=combat, cite=(cite.COUNTERATTACK, cite.ruling("Q53_counterattackers_controlled", True))))
-    support_or_resolve(adj)
+    proceed(adj)

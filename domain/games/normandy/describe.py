@@ -67,6 +67,20 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "normandy.hqs_reset": lambda e: "Finished HQs are put on their front side",
     "normandy.reorganised": lambda e: "Disorganised units reorganise (D1 removed, D2 to D1)",
     "normandy.depot": lambda e: (f"A {e.get('side')} depot opens in {e.get('hex')}" if e.get("side") else f"The depot in {e.get('hex')} is destroyed"),
+    "normandy.air_drawn": lambda e: (f"Air availability ({e.get('weather')}): drawn {_some(e.get('drawn') or (), 30) or 'nothing'}"
+                                     + (f"; FBAT die {e.get('fbat_roll')}: {e.get('superiority')} fighter-bomber(s) for air superiority"
+                                        if e.get("fbat_roll") is not None else "")),
+    "normandy.air_assigned": lambda e: f"{e.get('counter')} flies {str(e.get('mission')).replace('_', ' ')}",
+    "normandy.air_returned": lambda e: f"{_some(e.get('counters') or ())} to " + {"cup": "their cups", "finished": "the Finished box"}.get(
+        str(e.get("to")), str(e.get("to"))),
+    "normandy.naval_points": lambda e: "Naval Bombardment track: " + (", ".join(f"{k} {v}" for k, v in (e.get("points") or {}).items())
+                                                                     or "no points"),
+    "normandy.air_asked": lambda e: "No " + ("Tactical Air Support" if e.get("step") == "tas" else "bombardment"),
+    "normandy.tas": lambda e: f"{e.get('counter')} gives Tactical Air Support (one column for the Allies)",
+    "normandy.bombarded": lambda e: (f"{str(e.get('kind')).capitalize()} bombardment of {e.get('hex')}: {e.get('points')} point(s), "
+                                     f"die {e.get('roll')}" + (f" {e.get('drm'):+d}" if e.get("drm") else "") + f" → {e.get('result')}"
+                                     + (f"; the stack is A{e.get('level')}" if e.get("level") else "")),
+    "normandy.disorganised": lambda e: f"{e.get('unit')} becomes D{e.get('level')}",
     "normandy.flag": lambda e: f"Recorded: {str(e.get('name')).replace('_', ' ')} = {e.get('value')}",
 }
 

@@ -170,7 +170,72 @@ class FlagSet(Effect, frozen=True, kw_only=True, tag="normandy.flag"):
     value: Any = True
 
 
+# --- the air system and bombardment (`normandy-1944@3`) ----------------------------------------
+
+
+class AirDrawn(Effect, frozen=True, kw_only=True, tag="normandy.air_drawn"):
+    """§1.1.1.1: the AFAT draws (to the Available box) and the FBAT roll; a new turn's carpet bombings."""
+
+    weather: str
+    drawn: tuple[str, ...]
+    fbat_roll: int | None = None
+    superiority: int = 0  # fighter-bombers owed to air superiority
+
+
+class AirAssigned(Effect, frozen=True, kw_only=True, tag="normandy.air_assigned"):
+    counter: str
+    mission: str
+
+
+class AirReturned(Effect, frozen=True, kw_only=True, tag="normandy.air_returned"):
+    """Counters moved between the air boxes: to Finished (a storm), to their cups (turn end)."""
+
+    counters: tuple[str, ...]
+    to: str
+
+
+class NavalPoints(Effect, frozen=True, kw_only=True, tag="normandy.naval_points"):
+    """The Naval Bombardment track for the turn (option Q54), or reset to zero by a storm."""
+
+    points: dict[str, int]
+
+
+class AirAsked(Effect, frozen=True, kw_only=True, tag="normandy.air_asked"):
+    """A support decision of the combat under way answered with no support."""
+
+    step: str
+
+
+class TacticalAirSupport(Effect, frozen=True, kw_only=True, tag="normandy.tas"):
+    """§9.1: a fighter-bomber supports the combat (+1 column for the Allies), then is Finished."""
+
+    counter: str
+
+
+class Bombarded(Effect, frozen=True, kw_only=True, tag="normandy.bombarded"):
+    """§6.2: points spent on a hex, a die on the Bombardment Table, the stack's Affected level."""
+
+    hex: str
+    kind: str  # air, carpet, naval
+    counters: dict[str, str] = {}  # air counter -> where it goes (Finished, the turn track, rubble on a town)
+    naval: dict[str, int] = {}  # "WTF:destroyers" -> points spent
+    points: int
+    roll: int
+    drm: int = 0
+    result: str
+    level: int  # the stack's Affected level after it (at most 2)
+    nat: str = ""  # the nationality supported (§8): one carpet bombing a turn each (§9.4)
+
+
+class Disorganised(Effect, frozen=True, kw_only=True, tag="normandy.disorganised"):
+    """§6.5: one more level of disorganisation (D1, D2)."""
+
+    unit: str
+    level: int
+
+
 NormandyEffect = (StepNotRuled | PhaseBegun | WeatherRolled | StormTested | InitiativeRolled | SupplyTraced
                   | MarkersReceived | MarkerGiven | UnitPlaced | UnitMoved | ControlChanged | SeatDone | HQActed
                   | ActivationEnded | AttackDeclared | DefensiveSupport | AttackResolved | StepLost | HQDestroyed
-                  | RetreatBegun | UnitRetreated | UnitAdvanced | CounterattackLaunched | CombatEnded | HQsReset | Reorganised | DepotChanged | FlagSet)
+                  | RetreatBegun | UnitRetreated | UnitAdvanced | CounterattackLaunched | CombatEnded | HQsReset | Reorganised | DepotChanged | FlagSet
+                  | AirDrawn | AirAssigned | AirReturned | NavalPoints | AirAsked | TacticalAirSupport | Bombarded | Disorganised)

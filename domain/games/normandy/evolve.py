@@ -6,10 +6,46 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.games.normandy import effects as fx
-from domain.games.normandy.model import BOXES, CAPTURED, RETURNING, Depot, State, Unit
+from domain.games.normandy.model import BOXES, CAPTURED, RETURNING, Depot, State, State3, Unit
 
 
 def evolve(state: State, e: Any) -> State:
+    s = _evolve(state, e)
+    return _air(s, e) if isinstance(s, State3) else s
+
+
+def _air(state: State3, e: Any) -> State3:
+    """Version 3's air system; the combat's support ends with the combat, the bombed hexes with the phase."""
+    a = state.air
+    match e:
+        case fx.CombatEnded():
+            a = replace(a, tas=None, affected={}, asked=())
+        case fx.PhaseBegun():
+            a = replace(a, bombed=())
+        case fx.AirDrawn(drawn=drawn, superiority=due):
+            a = replace(a, at={**a.at, **dict.fromkeys(drawn, "available")}, superiority_due=due, carpet=())
+        case fx.AirAssigned(counter=c, mission=m):
+            a = replace(a, at={**a.at, c: "superiority" if m == "air_superiority" else m},
+                        superiority_due=max(0, a.superiority_due - 1) if m == "air_superiority" else a.superiority_due)
+        case fx.AirReturned(counters=cs, to=to):
+            a = replace(a, at={**a.at, **dict.fromkeys(cs, to)})
+        case fx.NavalPoints(points=p):
+            a = replace(a, naval=dict(p))
+        case fx.AirAsked(step=step):
+            a = replace(a, asked=a.asked + (step,))
+        case fx.TacticalAirSupport(counter=c):
+            a = replace(a, tas=c, asked=a.asked + ("tas",), at={**a.at, c: "finished"})
+        case fx.Bombarded(hex=h, kind=kind, counters=cs, naval=spent, level=level, nat=nat):
+            a = replace(a, at={**a.at, **cs}, affected={**a.affected, h: level},
+                        bombed=a.bombed + (f"{'naval' if kind == 'naval' else 'air'}:{h}",),
+                        naval={k: v - spent.get(k, 0) for k, v in a.naval.items()},
+                        carpet=a.carpet + ((nat,) if kind == "carpet" else ()))
+        case _:
+            return state
+    return replace(state, air=a)
+
+
+def _evolve(state: State, e: Any) -> State:
     match e:
         case fx.StepNotRuled(step="exploitation") if state.combat is not None:  # §6.9 reads it: no counterattack
             return replace(state, combat=replace(state.combat, exploitation=True))
@@ -91,6 +127,8 @@ def evolve(state: State, e: Any) -> State:
             else:
                 depots[h] = Depot(side=side, nat=nat, kind=kind, prov=prov)
             return replace(state, depots=depots)
+        case fx.Disorganised(unit=uid, level=level):
+            return _unit(state, uid, d=level)
         case fx.FlagSet(name=name, value=value):
             return replace(state, flags={**state.flags, name: value})
     return state

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from domain.games.normandy import cite
 from domain.games.normandy.data import GameData, data_of
-from domain.games.normandy.effects import HQDestroyed, StepLost
+from domain.games.normandy.effects import Disorganised, HQDestroyed, StepLost
 from domain.games.normandy.model import CADRE, CAPTURED, State
 from domain.games.normandy.units import enemy, is_combat, is_hq
 from domain.kernel.adjudication import Adjudication
+from domain.kernel.citation import Citation
 from domain.kernel.effects import LedgerPosted
 
 VP = "vp"
@@ -39,6 +40,18 @@ def one_step(adj: Adjudication, uid: str, *, retreat: bool = False) -> None:
     adj.emit(LedgerPosted(ledger=VP, owner=enemy(u.side), kind="credit", amount=points, cite=(cite.VICTORY,)))
     if gone and u.hex is not None:
         hq_alone(adj, u.hex)
+
+
+def disorganise(adj: Adjudication, uid: str, why: tuple[Citation, ...]) -> None:
+    """§6.5: one more level of disorganisation; a D2 unit takes a step loss instead."""
+    u = adj.state.units[uid]
+    if u.hex is None:
+        return
+    if u.d >= 2:
+        adj.cite(*why)
+        one_step(adj, uid)
+    else:
+        adj.emit(Disorganised(unit=uid, level=u.d + 1, cite=why))
 
 
 def hq_alone(adj: Adjudication, h: str) -> None:

@@ -79,6 +79,33 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     flags: dict[str, Any] = {}
 
 
+class Air(msgspec.Struct, frozen=True, kw_only=True):
+    """Allied air and naval support (`normandy-1944@3`, §1.1.1.1, §6.2, §9): where each air counter
+    is (`air.CUP`, `air.AVAILABLE`, ... or `turn:<n>` for a carpet-bombing HB back on that turn,
+    `rubble:<hex>` for one left on a town), the fighter-bombers still owed to air superiority, the
+    naval points left this turn, and the air and naval support of the combat under way."""
+
+    at: dict[str, str] = {}
+    superiority_due: int = 0
+    naval: dict[str, int] = {}  # "WTF:battle_cruisers" -> points left this turn (option Q54)
+    tas: str | None = None  # the fighter-bomber supporting the combat under way (§9.1)
+    affected: dict[str, int] = {}  # hex -> Affected level for the combat under way (§6.5)
+    asked: tuple[str, ...] = ()  # the combat's support decisions already put to the Allies
+    bombed: tuple[str, ...] = ()  # "air:<hex>" / "naval:<hex>" bombed this combat phase (§6.2)
+    carpet: tuple[str, ...] = ()  # nationalities that carpet bombed this turn (§9.4)
+
+
+class State3(State, frozen=True, kw_only=True):
+    """The state of `normandy-1944@3`: version 2's, with the air system. A separate type, so the
+    states (and digests) of games recorded under @1 and @2 are unchanged."""
+
+    air: Air = Air()
+
+
+def air_of(state: State) -> Air | None:
+    return state.air if isinstance(state, State3) else None
+
+
 def invariants(state: State) -> list[str]:
     """What must hold after every ruling: one side per hex (no Confusion in this version), every
     unit either on a hex or in a box, steps lost below steps."""
@@ -91,6 +118,17 @@ def invariants(state: State) -> list[str]:
             sides.setdefault(u.hex, set()).add(u.side)
     out += [f"{h}: held by both sides without Confusion" for h, s in sides.items() if len(s) > 1]
     top = state.core.top()
-    if state.combat is None and top is not None and top.kind in ("retreat", "defensive_support", "advance"):
+    if state.combat is None and top is not None and top.kind in ("retreat", "defensive_support", "advance", "bombardment", "tas"):
         out.append("a combat decision is open with no combat")
+    air = air_of(state)
+    if air is not None:
+        for c, b in air.at.items():
+            if b not in ("cup", "available", "superiority", "finished") and not b.startswith(("turn:", "rubble:")):
+                out.append(f"air counter {c} in no box: {b}")
+        if state.combat is None and (air.tas or air.affected or air.asked):
+            out.append("air support recorded with no combat")
+        if air.superiority_due > sum(1 for b in air.at.values() if b == "available"):
+            out.append("more fighter-bombers owed to air superiority than Available")
+        if any(v < 0 for v in air.naval.values()):
+            out.append("naval points below zero")
     return out

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from domain.games.normandy import cite, stacking, zoc
+from domain.games.normandy import air, cite, stacking, zoc
 from domain.games.normandy.data import GameData, data_of
 from domain.games.normandy.effects import ControlChanged, FlagSet, UnitMoved
 from domain.games.normandy.model import PENDING, State, Unit
@@ -27,6 +27,7 @@ class Snapshot:
         self.ezoc = zoc.ezoc(state, data, side)
         self.occupied = stacking.occupancy(state)
         self.area = data.playable(state.core.scenario)
+        self.rubble = air.rubble(state)  # version 3: §9.4's rubble on carpet-bombed towns
 
 
 class Context:
@@ -44,6 +45,7 @@ class Context:
         self.occupied = snap.occupied
         self.leave = zoc.leave_cost(data, u.id)
         self.area = snap.area
+        self.rubble = snap.rubble
         self.steps = data.step_costs(self.col, self.armored)
 
     def cost(self, frm: str, to: str, via: str | None = None, _: Any = None) -> int | None:
@@ -52,6 +54,7 @@ class Context:
         c = self.steps.get((frm, to)) if frm != to else self.entry_cost(to)
         if c is None:
             return None
+        c += self.rubble.get(to, 0)
         return c + self.leave if frm in self.ezoc else c
 
     def entry_cost(self, h: str) -> int | None:
@@ -163,6 +166,8 @@ def move(adj: Adjudication, seat: str, order: Move, arrivals: Callable[[Unit], t
     full = ((u.hex,) if u.hex else ()) + order.path
     citations: tuple[Citation, ...] = (cite.MOVEMENT, cite.TERRAIN) + ((cite.MINIMUM_MOVE,) if spent > allowance else ()) + \
                 ((cite.ARRIVAL, cite.ruling("Q11_entry_cost", "entry_hex_paid")) if u.hex is None else ())
+    if any(h in ctx.rubble for h in order.path):
+        citations += (cite.CARPET_BOMBING,)
     adj.emit(UnitMoved(unit=u.id, path=full, cost=spent, allowance=allowance, minimum_move=spent > allowance, cite=citations))
     taken = tuple(h for h in order.path if state.control.get(h) != u.side)
     if taken:

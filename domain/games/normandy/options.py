@@ -124,12 +124,27 @@ _PACK_RULINGS: tuple[tuple[str, Any, tuple[Any, ...] | None, str], ...] = (
 )
 
 
-def _option(q) -> Option:
+def _option(q, ruled_here: frozenset[str] = frozenset()) -> Option:
     qid, name, default, choices, where, lines, why, ruled = q
+    ruled = ruled or qid in ruled_here
     return Option(name=f"{qid}_{name}", default=default, choices=choices,
                   description=f"{where}: {why}" + ("" if ruled else " (its rule is deferred in this version)"),
                   cite=cite.rb(where, *lines) if lines[0] <= lines[1] else cite.rb(where, lines[1], lines[0]))
 
 
-OPTIONS: tuple[Option, ...] = tuple(_option(q) for q in _Q) + tuple(
-    Option(name=n, default=d, choices=c, kind="pack", description=why) for n, d, c, why in _PACK_RULINGS)
+def _pack(rulings) -> tuple[Option, ...]:
+    return tuple(Option(name=n, default=d, choices=c, kind="pack", description=why) for n, d, c, why in rulings)
+
+
+OPTIONS: tuple[Option, ...] = tuple(_option(q) for q in _Q) + _pack(_PACK_RULINGS)
+
+# `normandy-1944@3` rules the air system (§1.1.1.1, §9.1, §9.3, §9.4) and bombardment (§6.2).
+# Q18 (TAS in overrun and exploitation), Q42 (strategic interdiction) and Q55 (coastal batteries,
+# Turn 0) stay deferred with their rules.
+RULED_IN_3 = frozenset({"Q03", "Q19", "Q20", "Q32", "Q54"})
+_PACK_RULINGS_3 = (
+    ("sc1_air_share", "half_rounded_up", ("half_rounded_up", "half_rounded_down"),
+     "§11.1 gives Scenario 1 '50% of Aerial US missions' (L479): only the US air counters are in its cups and each AFAT "
+     "draw is halved, rounded up as the same scenario rounds its Offensive markers (inferred)"),
+)
+OPTIONS_3: tuple[Option, ...] = tuple(_option(q, RULED_IN_3) for q in _Q) + _pack(_PACK_RULINGS + _PACK_RULINGS_3)

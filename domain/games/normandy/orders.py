@@ -98,17 +98,31 @@ class Counterattack(Order, frozen=True, kw_only=True, tag="counterattack"):
 
 
 class AssignAir(Order, frozen=True, kw_only=True, tag="assign_air"):
-    """§1.1.1.1, §9: air counters to missions."""
+    """§1.1.1.1, §9: an air counter drawn this turn to a mission (`normandy-1944@3`: air superiority;
+    deferred in @1 and @2)."""
 
     counter: str
     mission: str
 
 
 class Bombard(Order, frozen=True, kw_only=True, tag="bombard"):
-    """§6.2, §9.3, §9.4: naval, air or carpet bombardment."""
+    """§6.2, §9.3, §9.4: the Allies' answer to a combat's bombardment decision (`normandy-1944@3`;
+    deferred in @1 and @2): `kind` air (medium bombers), carpet (heavy bombers, with medium ones),
+    naval (the task force's points), or none; the counters or points spent on `hex`."""
 
     hex: str
     kind: str
+    frame: int | None = None
+    counters: tuple[str, ...] = ()
+    battle_cruisers: int = 0
+    destroyers: int = 0
+
+
+class CommitTAS(Order, frozen=True, kw_only=True, tag="commit_tas"):
+    """§9.1 (`normandy-1944@3`): a fighter-bomber from the Available box supports the combat, or none."""
+
+    frame: int
+    counter: str | None = None
 
 
 class Overrun(Order, frozen=True, kw_only=True, tag="overrun"):
@@ -167,8 +181,8 @@ class Place79th(Order, frozen=True, kw_only=True, tag="place_79th"):
 
 
 NormandyOrder = (EndPhase | SetupPlace | GiveMarker | Move | Land | SetReserve | ActivateHQ | Attack | EndActivation
-                 | Support | Retreat | Advance | Counterattack | AssignAir | Bombard | Overrun | SpecialOperation | OffMapMove
+                 | Support | Retreat | Advance | Counterattack | CommitTAS | AssignAir | Bombard | Overrun | SpecialOperation | OffMapMove
                  | PutToRest | AirborneSupply | Drop | LandWave | Place79th)
 DEFERRED = (SetReserve, AssignAir, Bombard, Overrun, SpecialOperation, OffMapMove, PutToRest, AirborneSupply)
 TURN_ZERO = (Drop, LandWave, Place79th)
-ANSWERS = (Support, Retreat, Advance, Counterattack)
+ANSWERS = (Support, Retreat, Advance, Counterattack, CommitTAS)

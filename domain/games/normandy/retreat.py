@@ -6,7 +6,7 @@ step; with no hex open it is eliminated for good (captured). Then the attacker m
 attacking stack into the vacated hex, free (§6.7)."""
 from __future__ import annotations
 
-from domain.games.normandy import cite, losses, stacking, zoc
+from domain.games.normandy import cite, losses, stacking, tas, zoc
 from domain.games.normandy.data import GameData, data_of
 from domain.games.normandy.effects import CombatEnded, HQDestroyed, ControlChanged, RetreatBegun, StepNotRuled, UnitAdvanced, UnitRetreated
 from domain.games.normandy.model import State
@@ -71,6 +71,8 @@ def answer(adj: Adjudication, seat: str, order: Retreat, frame: Frame) -> None:
         adj.emit(ControlChanged(hexes=(order.to,), side=adj.state.units[uid].side, cite=(cite.RETREAT,)))
     if order.to in frame.prompt.get("ezoc", []) and is_combat(data_of(adj), uid):
         losses.one_step(adj, uid, retreat=True)
+    if is_combat(data_of(adj), uid):
+        tas.after_retreat(adj, uid)
     ask_next(adj)
 
 

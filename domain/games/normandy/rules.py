@@ -9,16 +9,17 @@ from pathlib import Path
 from typing import Any
 
 from domain.games.normandy import (
-    administration, cite, combat, counterattack, describe, landing, logistics, movement, retreat, sequence, stacking, victory, views, weather,
+    administration, air, bombardment, cite, combat, counterattack, describe, landing, logistics, movement, retreat, sequence, stacking,
+    tas, victory, views, weather,
 )
 from domain.games.normandy.data import GERMAN, GameData, data_of
 from domain.games.normandy.effects import HQsReset, NormandyEffect, Reorganised, SeatDone, UnitPlaced
 from domain.games.normandy.evolve import evolve
-from domain.games.normandy.model import PENDING, SETUP, State, Unit
-from domain.games.normandy.options import OPTIONS
+from domain.games.normandy.model import PENDING, SETUP, Air, State, State3, Unit
+from domain.games.normandy.options import OPTIONS, OPTIONS_3
 from domain.games.normandy.orders import (
-    DEFERRED, TURN_ZERO, ActivateHQ, Advance, Attack, Counterattack, EndActivation, EndPhase, GiveMarker, Land, Move, NormandyOrder,
-    Retreat, SetupPlace, Support,
+    DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, EndActivation, EndPhase, GiveMarker,
+    Land, Move, NormandyOrder, Retreat, SetupPlace, Support,
 )
 from domain.games.normandy.setup import setup
 from domain.games.normandy.units import owns, seat_of
@@ -71,7 +72,7 @@ def _auto(*steps):
 PHASE_TABLE = phases.Phases(
     enter={
         "setup": _enter_setup,
-        "weather": _auto(weather.roll),
+        "weather": _auto(weather.roll, weather.air_not_ruled),
         "logistics": _auto(logistics.check_supply, logistics.receive),
         "markers": _enter_markers,
         "administration": _auto(administration.initiative, administration.returning_hqs, administration.not_ruled),
@@ -84,6 +85,18 @@ PHASE_TABLE = phases.Phases(
     leave={"setup": _leave_markers, "markers": _leave_markers},
     announce=sequence.announce,
     following=sequence.following,
+)
+
+
+# Version 3: the Air Availability Phase after the weather (§1.1.1.1), a storm cancelling the air
+# missions, the air counters back in their cups at the turn end (§1.1.5).
+PHASE_TABLE_3 = PHASE_TABLE._replace(
+    enter={**PHASE_TABLE.enter,
+           "weather": _auto(weather.roll),
+           "air": air.availability,
+           "storm": _auto(weather.storm_test, air.storm),
+           "turn_end": _auto(air.turn_end, lambda adj: adj.emit(_reorganise()), victory.turn_end)},
+    following=sequence.following_3,
 )
 
 
@@ -105,6 +118,8 @@ class Normandy(Ruleset):
     options = OPTIONS
     pack_dir = str(Path(__file__).resolve().parent / "pack")
     data: GameData
+    phase_table = PHASE_TABLE
+    deferred: tuple[type, ...] = DEFERRED
 
     def prepare(self) -> None:
         assert self.pack is not None
@@ -135,7 +150,7 @@ class Normandy(Ruleset):
         return super().position(replace(state, units=units), spec)
 
     def begin(self, adj: Adjudication) -> None:
-        phases.start(adj, PHASE_TABLE)
+        phases.start(adj, self.phase_table)
 
     def phasing(self, state: State) -> tuple[str, ...]:
         side = state.core.clock.side
@@ -178,6 +193,10 @@ class Normandy(Ruleset):
             if frame.kind == "counterattack":
                 return [Counterattack(frame=frame.id, hq=h) for h in [None, *opts]
                         if h is None or counterattack.owner_seat(state, data, h) == seat]
+            if frame.kind == "bombardment":
+                return bombardment.legal(state, data, frame)
+            if frame.kind == "tas":
+                return tas.legal(frame)
             return [Advance(frame=frame.id, stack=h) for h in [None, *opts]]
         if seat not in self.phasing(state):
             return []
@@ -192,6 +211,8 @@ class Normandy(Ruleset):
                       *(landing.legal(state, data, seat, lambda u: self.landing_sites(state, u)) if unit is None else [])]
         elif phase == "combat":
             orders = combat.legal(state, data, seat)
+        elif phase == "air":
+            orders = air.legal(state, seat)
         if unit is not None:
             return [o for o in orders if getattr(o, "unit", None) == unit or unit in getattr(o, "units", ())]
         if self.can_end(state, seat):
@@ -223,6 +244,8 @@ class Normandy(Ruleset):
             return not any(u.box == SETUP and owns(state, self.data, seat, u.id) for u in state.units.values())
         if phase == "combat":
             return state.active_hq is None
+        if phase == "air":
+            return air.can_end(state, seat)
         return True
 
     # --- rulings -----------------------------------------------------------------------------------
@@ -235,7 +258,7 @@ class Normandy(Ruleset):
         if isinstance(order, TURN_ZERO):
             raise Reject("not_in_this_ruleset_version", f"A {tag!r} order belongs to Turn 0 (D-Day, §10), which "
                          f"{self.id} does not rule yet.", cite.DDAY)
-        if isinstance(order, DEFERRED):
+        if isinstance(order, self.deferred):
             raise Reject("not_built", f"The {tag!r} order's rule is not built in {self.id}.", DEFERRED_CITES[str(tag)])
         if frame is not None:
             if seat not in frame.waiting_for():
@@ -252,6 +275,12 @@ class Normandy(Ruleset):
                         counterattack.offer(adj, taken, defender)
                 case Counterattack() if frame.kind == "counterattack" and order.frame == frame.id:
                     counterattack.answer(adj, seat, order, frame)
+                case Bombard() if frame.kind == "bombardment" and order.frame == frame.id:
+                    bombardment.answer(adj, seat, order, frame)
+                    combat.proceed(adj)
+                case CommitTAS() if frame.kind == "tas" and order.frame == frame.id:
+                    tas.answer(adj, seat, order, frame)
+                    combat.proceed(adj)
                 case _:
                     raise Reject("decision_pending", f"First answer the open {frame.kind} decision (frame {frame.id}).",
                                  cite.COMBAT, frame=frame.id)
@@ -266,15 +295,17 @@ class Normandy(Ruleset):
                                  cite.SEQUENCE)
                 adj.emit(SeatDone(seat=seat, cite=(cite.SEQUENCE,)))
                 if not self.phasing(adj.state):
-                    phases.end_phase(adj, PHASE_TABLE)
+                    phases.end_phase(adj, self.phase_table)
             case SetupPlace() if phase == "setup":
                 self._place(adj, seat, order)
             case GiveMarker() if phase in ("setup", "markers"):
                 logistics.give(adj, seat, order)
                 if phase == "markers" and not adj.state.markers_due.get(state.core.clock.side or "", 0):
-                    phases.end_phase(adj, PHASE_TABLE)
+                    phases.end_phase(adj, self.phase_table)
             case Move() if phase == "movement":
                 movement.move(adj, seat, order, lambda u: self.entry_hexes(adj.state, u))
+            case AssignAir() if phase == "air":
+                air.assign(adj, seat, order)
             case Land() if phase == "movement":
                 landing.land(adj, seat, order, lambda u: self.landing_sites(adj.state, u))
             case ActivateHQ() if phase == "combat":
@@ -309,6 +340,10 @@ class Normandy(Ruleset):
                 return Retreat(frame=frame.id, to=frame.prompt["options"][0])
             if frame.kind == "counterattack":
                 return Counterattack(frame=frame.id, hq=None)
+            if frame.kind == "bombardment":
+                return Bombard(frame=frame.id, hex=frame.prompt["hex"], kind="none")
+            if frame.kind == "tas":
+                return CommitTAS(frame=frame.id, counter=None)
             return Advance(frame=frame.id, stack=None)
         if state.core.clock.phase == "combat" and state.active_hq is not None:
             return EndActivation()
@@ -356,5 +391,38 @@ class Normandy2(Normandy):
         return reason.replace("@1", "@2") if reason else None
 
 
+class Normandy3(Normandy2):
+    """`normandy-1944@3`: the air system of Scenarios 1 and 2 (§1.1.1.1, §9): the AFAT draws from
+    the cups and the FBAT's air superiority in an Air Availability Phase, Tactical Air Support and
+    bombardment (air, carpet, Scenario 1's naval) in each combat, as decision frames of the Allies.
+    Versions 1 and 2 stay runnable for the games recorded under them."""
+
+    version = 3
+    title = "Normandy 1944: A Bloody Summer (turns 1 and later, with counterattacks and air power)"
+    state_type = State3
+    options = OPTIONS_3
+    phase_table = PHASE_TABLE_3
+    deferred = tuple(o for o in DEFERRED if o not in (AssignAir, Bombard))
+
+    def not_startable(self, scenario: str) -> str | None:
+        reason = NOT_STARTABLE.get(scenario)
+        return reason.replace("@1", "@3") if reason else None
+
+    def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
+        s = super().setup(pack, scenario, game_id=game_id, options=options)
+        return State3(**{f: getattr(s, f) for f in s.__struct_fields__}, air=Air(at=air.in_play(scenario, options)))
+
+    def before_resolution(self, adj: Adjudication) -> bool:
+        """§6.2 then §9.1: the Allies' bombardment, then their Tactical Air Support, before the odds."""
+        return bombardment.offer(adj) or tas.offer(adj)
+
+    def rule(self, adj: Adjudication, seat: str, order: Order) -> None:
+        if isinstance(order, Bombard) and order.frame is None:
+            raise Reject("no_bombardment_asked", "A bombardment is made before an attack's resolution, as the answer to its "
+                         "bombardment decision (§6.2).", cite.BOMBARDMENT)
+        super().rule(adj, seat, order)
+
+
 NORMANDY = Normandy()
 NORMANDY_2 = Normandy2()
+NORMANDY_3 = Normandy3()

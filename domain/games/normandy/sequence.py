@@ -18,11 +18,12 @@ from domain.kernel.adjudication import Adjudication
 from domain.kernel.core import Clock
 from domain.kernel.effects import PhaseAdvanced
 
-NAMES = {"setup": "Set-Up", "weather": "Weather and Air Availability Phase", "logistics": "Logistics Phase",
+NAMES = {"setup": "Set-Up", "weather": "Weather and Air Availability Phase",
+         "air": "Air Availability Phase (air superiority)", "logistics": "Logistics Phase",
          "markers": "Offensive markers", "administration": "Administration Phase", "storm": "Allied aerial phase (storm test)",
          "movement": "Movement Phase", "combat": "Combat Phase", "phase_end": "Phase End", "turn_end": "Turn End"}
 PLAYER_PHASES = ("movement", "combat")
-CITES = {"setup": cite.SCENARIOS, "weather": cite.WEATHER, "logistics": cite.LOGISTICS, "markers": cite.LOGISTICS,
+CITES = {"setup": cite.SCENARIOS, "weather": cite.WEATHER, "air": cite.AIR_AVAILABILITY, "logistics": cite.LOGISTICS, "markers": cite.LOGISTICS,
          "administration": cite.INITIATIVE, "storm": cite.STORM, "movement": cite.MOVEMENT_PHASE, "combat": cite.COMBAT_PHASE,
          "phase_end": cite.PHASE_END, "turn_end": cite.TURN_END}
 
@@ -65,3 +66,12 @@ def following(adj: Adjudication, clock: Clock) -> Clock | None:
         case "turn_end":
             return None if adj.core.finished else Clock(turn=t + 1, phase="weather")
     raise ValueError(clock.phase)
+
+
+def following_3(adj: Adjudication, clock: Clock) -> Clock | None:
+    """Version 3: the Allies' Air Availability Phase between the weather and the Logistics Phase (§1.1.1.1)."""
+    if clock.phase == "weather":
+        return Clock(turn=clock.turn, phase="air", side=ALLIED)
+    if clock.phase == "air":
+        return Clock(turn=clock.turn, phase="logistics")
+    return following(adj, clock)

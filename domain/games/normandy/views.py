@@ -1,5 +1,6 @@
-"""What a viewer sees: everything on the map and in the boxes is public in this version (no hidden
-information is ruled: the air cups and the German replacement markers are deferred)."""
+"""What a viewer sees: everything on the map and in the boxes is public (no hidden information is
+ruled: the German replacement markers are deferred; version 3's air counters are public once
+drawn, and what is left in a cup is public too, since its contents are fixed, §11)."""
 from __future__ import annotations
 
 from typing import Any
@@ -7,7 +8,7 @@ from typing import Any
 import msgspec
 
 from domain.games.normandy.data import GameData
-from domain.games.normandy.model import State
+from domain.games.normandy.model import State, air_of
 from domain.kernel.seats import Viewer
 
 
@@ -18,9 +19,13 @@ def view(state: State, data: GameData, viewer: Viewer) -> dict[str, Any]:
         v = data.values[u.id]
         d.update(nat=v.nat, cls=v.cls, label=v.label)
         units.append(d)
-    return {"units": units, "weather": state.weather, "weather_drm": state.weather_drm, "storm": state.storm,
+    out = {"units": units, "weather": state.weather, "weather_drm": state.weather_drm, "storm": state.storm,
             "first": state.first, "active_hq": state.active_hq, "moved": list(state.moved), "attacked": list(state.attacked),
             "defended": list(state.defended), "acted": list(state.acted), "done": list(state.done),
             "depots": msgspec.to_builtins(state.depots), "markers_due": dict(state.markers_due),
             "combat": msgspec.to_builtins(state.combat) if state.combat else None,
             "vp": {s: state.core.ledger("vp", s).balance for s in ("allied", "german")}}
+    air = air_of(state)
+    if air is not None:
+        out["air"] = msgspec.to_builtins(air)
+    return out

@@ -37,6 +37,10 @@ def roll(adj: Adjudication) -> None:
         drm_next = 0 if w == "clear" else max(MAX_DRM, state.weather_drm - 1)
         adj.emit(WeatherRolled(weather=w, roll=face, modifier=state.weather_drm, drm_next=drm_next, storm_test=face == 6,
                                cite=(cite.WEATHER, cite.datum(f"table:weather:{max(-1, min(6, modified))}", "placeholder"))))
+
+
+def air_not_ruled(adj: Adjudication) -> None:
+    """Versions 1 and 2 log the Air Availability Phase as not ruled (version 3 rules it, air.py)."""
     adj.emit(StepNotRuled(step="air_availability", reason="the AFAT draws from the three cups, the FBAT roll and the "
                           "assignment of air missions (§1.1.1.1, §9) are not built in this version: no air unit is used",
                           cite=(cite.AIR_AVAILABILITY, cite.AIRPOWER)))

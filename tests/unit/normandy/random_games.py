@@ -17,7 +17,7 @@ import time
 from collections import Counter
 from functools import lru_cache
 
-from domain.games.normandy import NORMANDY_2 as NORMANDY
+from domain.games.normandy import NORMANDY_3 as NORMANDY
 from domain.games.normandy.model import invariants
 from domain.games.normandy.stacking import overstacked
 from domain.kernel.commands import Accepted
@@ -56,9 +56,10 @@ def choose(session: Session, seat: str, rng: random.Random):
     return rng.choice(session.legal(seat))
 
 
-def play(scenario: str, seed: int, *, max_orders: int = 20000) -> Session:
+def play(scenario: str, seed: int, *, max_orders: int = 20000, ruleset=NORMANDY) -> Session:
+    """A random game under the newest version (`ruleset` for an older one)."""
     rng = random.Random(seed)
-    session = Session(NORMANDY, pack(), scenario, dice=dice_for(seed), game_id=f"random-{seed}")
+    session = Session(ruleset, pack(), scenario, dice=dice_for(seed), game_id=f"random-{seed}")
     for _ in range(max_orders):
         if session.state.core.finished:
             return session
