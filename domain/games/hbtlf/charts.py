@@ -47,7 +47,9 @@ def formation(token: str) -> str:
 
 
 def key(token: str) -> str:
-    return re.sub(r"\s+", "", formation(token)).lower()
+    """A formation's identity across scenarios: its counter identifier in parentheses is printed in
+    some set-ups and not others ("23 reserve (23 r) infantry division", "23 reserve infantry division")."""
+    return re.sub(r"\s+", "", re.sub(r"\([^)]*\)", "", formation(token))).lower()
 
 
 def size(token: str) -> str:
@@ -96,7 +98,18 @@ def _source(pack, sid: str, side: str, name: str, path: str, problems: list[tupl
     return found, sid
 
 
+_READ: dict[tuple[int, str], tuple[object, tuple[list[Chart], list[tuple[str, str]]]]] = {}
+
+
 def read(pack, sid: str) -> tuple[list[Chart], list[tuple[str, str]]]:
+    """`_read`, once per pack and scenario (a pack is immutable; /legal asks for every seat and step)."""
+    hit = _READ.get((id(pack), sid))
+    if hit is None or hit[0] is not pack:
+        hit = _READ[(id(pack), sid)] = (pack, _read(pack, sid))
+    return hit[1]
+
+
+def _read(pack, sid: str) -> tuple[list[Chart], list[tuple[str, str]]]:
     """The scenario's charts and what does not read (path, message). "Combine the Scenario 2, 3 and 4
     ... Chart information" is each one's tracks together (a scenario without that chart adds nothing)."""
     out: list[Chart] = []
