@@ -38,15 +38,17 @@ def confirmed_and_pending(state: State, exclude: str = "") -> tuple[tuple[str, s
     return state.attachments + tuple(pending)
 
 
-def capacity(pack, sc, c: charts.Chart) -> tuple[int, int, tuple[Citation, ...]]:
-    """(independent formations, corps) the chart holds, with what the figures rest on."""
+def capacity(pack, sc, c: charts.Chart) -> tuple[tuple[int, tuple[Citation, ...]], tuple[int, tuple[Citation, ...]]]:
+    """(independent formations, what the figure rests on), (corps, what it rests on) the chart holds."""
     row = table(pack, "chart_capacity")[c.kind]
     if c.kind == "strategic":
         own = sc.options.get("strategic_chart", {}).get(c.side)
         if own is not None:
-            return int(own["independent"]), int(own["corps"]), (cite.rule(f"13.{sc.id}2 Strategic Chart Information", *sc.options["charts"]["lines"]),)
-        return int(row["independent"]), int(row[f"corps_{c.side}"]), (CAPACITY, PackDatum(key=f"table:chart_capacity:strategic.corps_{c.side}", provenance="inferred"))
-    return int(row["independent"]), int(row["corps"]), (CAPACITY, PackDatum(key=f"table:chart_capacity:{c.kind}.corps", provenance="inferred"))
+            printed = (cite.rule(f"13.{sc.id}2 Strategic Chart Information", *sc.options["charts"]["lines"]),)
+            return (int(own["independent"]), printed), (int(own["corps"]), printed)
+        return ((int(row["independent"]), (CAPACITY,)),
+                (int(row[f"corps_{c.side}"]), (CAPACITY, PackDatum(key=f"table:chart_capacity:strategic.corps_{c.side}", provenance="inferred"))))
+    return (int(row["independent"]), (CAPACITY,)), (int(row["corps"]), (CAPACITY, PackDatum(key=f"table:chart_capacity:{c.kind}.corps", provenance="inferred")))
 
 
 def opening_army(pack, sc, formation: str) -> tuple[str | None, tuple[Citation, ...]]:
@@ -84,7 +86,8 @@ def check(state: State, pack, sc, side: str, formation: str, to: str, corps: str
         raise Reject("already_there", f"{formation!r} is already there on the {to} Chart.", charts.CHARTS_CITE)
     used: tuple[Citation, ...] = (charts.cite_of(target.chart),)
     if not corps:
-        independent, corps_tracks, basis = capacity(pack, sc, target.chart)
+        (independent, if_basis), (corps_tracks, corps_basis) = capacity(pack, sc, target.chart)
+        basis = corps_basis if big else if_basis
         used += basis
         if big and len(target.corps) >= corps_tracks:
             raise _refuse("chart_full", f"The {to} Chart's {corps_tracks} corps tracks are taken ({len(target.corps)}) (5.2).", basis,
@@ -110,10 +113,17 @@ def _restrictions(pack, sc, hold: dict[str, charts.Holding], formation: str, tar
     for h in hold.values():
         if h.chart.side == "german" and h.chart.kind == "army_detachment":
             for token in list(h.independent.values()) + list(h.corps.values()) + [t for a in h.attached.values() for t in a.values()]:
-                if charts.key(token) != charts.key(formation):  # moving between detachments adds nothing
+                if charts.key(token) != charts.key(formation) and charts.key(token) not in h.attached.get(charts.key(formation), {}):
+                    # moving between detachments adds nothing
                     counts[charts.size(token)] = counts.get(charts.size(token), 0) + 1
-    s = charts.size(formation)
-    if s in limits and counts.get(s, 0) + 1 > int(limits[s]):
-        raise Reject("detachments_full", f"The army detachments already hold {counts[s]} German {s}-sized formations, the most before the "
-                     f"Schlieffen Plan is abandoned (11.56: 5 corps, 6 divisions, 10 brigades).", RESTRICTIONS, size=s, limit=int(limits[s]))
+    k = charts.key(formation)
+    carried = [formation] + next((list(h.attached.get(k, {}).values()) for h in hold.values() if k in h.corps), [])  # a corps brings its own
+    adding: dict[str, int] = {}
+    for token in carried:
+        adding[charts.size(token)] = adding.get(charts.size(token), 0) + 1
+    for s, n in adding.items():
+        if s in limits and counts.get(s, 0) + n > int(limits[s]):
+            raise Reject("detachments_full", f"The army detachments hold {counts[s]} German {s}-sized formations and this would add {n}; before "
+                         f"the Schlieffen Plan is abandoned they hold at most 5 corps (without what is attached), 6 divisions and 10 brigades (11.56).",
+                         RESTRICTIONS, size=s, limit=int(limits[s]), held=counts[s])
     return (RESTRICTIONS,)
