@@ -242,10 +242,10 @@ class Hbtlf(Ruleset):
                 claims.open_claim(adj, seat, "mission", {"army": army, "mission": mission}, blocks=(army,),
                                   predicate=f"{army} received the Mission Order {mission}")
             case AttachFormation(formation=f, chart=to, corps=under):
-                used = attachment.check(state, self.pack, sc, side, f, to, under)
+                checked = attachment.check(state, self.pack, sc, side, f, to, under)
                 claims.open_claim(adj, seat, attachment.KIND, {"formation": f, "chart": to, "corps": under}, blocks=(),
                                   predicate=f"{f} placed on the {to} Chart" + (f" attached to {under}" if under else ""))
-                adj.cite(*used)
+                adj.cite(*checked)
             case ClaimEarlyRelease(condition=condition):
                 if side != "german" or state.core.clock.turn > 1:
                     raise Reject("not_applicable", "Only the German player claims an early release, in GT O and GT1 (11.51).", cite.SCHLIEFFEN_GT0)
