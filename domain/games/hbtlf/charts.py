@@ -159,7 +159,22 @@ class Holding(msgspec.Struct, kw_only=True):
         return set(self.independent) | set(self.corps) | {k for a in self.attached.values() for k in a}
 
 
+_HOLDINGS: dict[tuple[int, str, tuple[tuple[str, str, str], ...]], tuple[object, dict[str, Holding]]] = {}
+
+
 def holdings(pack, sid: str, attachments: tuple[tuple[str, str, str], ...]) -> dict[str, Holding]:
+    """`_holdings`, remembered for the last few (pack, scenario, attachments): /legal checks many candidate
+    moves against the same tracks. The result is shared: read it, never change it."""
+    k = (id(pack), sid, attachments)
+    hit = _HOLDINGS.get(k)
+    if hit is None or hit[0] is not pack:
+        if len(_HOLDINGS) > 256:
+            _HOLDINGS.clear()
+        hit = _HOLDINGS[k] = (pack, _holdings(pack, sid, attachments))
+    return hit[1]
+
+
+def _holdings(pack, sid: str, attachments: tuple[tuple[str, str, str], ...]) -> dict[str, Holding]:
     """Every chart in play (reinforcement charts once something is attached to them) after the
     confirmed attachments, in order: (formation token, chart, corps token or "" for a track of its own)."""
     charts, _ = read(pack, sid)
