@@ -19,9 +19,9 @@ from domain.kernel.commands import Reject
 from domain.kernel.core import Attestation
 from domain.kernel.effects import AttestationOpened, LedgerPosted
 
-from domain.games.hbtlf import abandonment, belgium, cite, hexes, paris
+from domain.games.hbtlf import abandonment, attachment, belgium, cite, hexes, paris
 from domain.games.hbtlf.effects import (
-    BelgianReleased, ClaimOpened, CombatRecorded, ControlRecorded, MissionSet, RepCredited, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
+    BelgianReleased, ClaimOpened, FormationAttached, CombatRecorded, ControlRecorded, MissionSet, RepCredited, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
 )
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import MoveDecl
@@ -35,7 +35,8 @@ KIND_CITES: dict[str, Citation] = {"moves": cite.MOVEMENT, "combat": cite.COMBAT
               "pp": cite.missing("11.6", "Prisoner Points"), "belgian_release": belgium.RELEASE,
               "offmap_rail": cite.missing("8.24D", "off-map rail movement"), "control": cite.missing("12.0", "hex control"),
               "activity": cite.missing("8.26 and 8.3", "entrenchment and air operations"),
-              "rep_credit": cite.rule("4.12 Motorized Unit Breakdown", 219, 221)}
+              "rep_credit": cite.rule("4.12 Motorized Unit Breakdown", 219, 221),
+              attachment.KIND: cite.missing("7.1", "command and attachment of formations")}
 
 
 def opponent(state: State, seat: str) -> tuple[str, ...]:
@@ -159,6 +160,11 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
                     adj.emit(RepCredited(unit=str(value["unit"]), sp=sp, ledger=ledger, attestation=a.id, cite=(cite.LEDGER_MODE, KIND_CITES["rep_credit"])))
                     if sp:
                         adj.emit(LedgerPosted(ledger=ledger, owner=side, kind="credit", amount=sp, cite=(KIND_CITES["rep_credit"], cite.REP_MARKERS)))
+            case attachment.KIND:
+                side = state.core.layout.side_of(claim["seat"])
+                f, to, under = str(value["formation"]), str(value["chart"]), str(value.get("corps", ""))
+                used = attachment.check(state, pack, sc, side, f, to, under, exclude=a.id)
+                adj.emit(FormationAttached(formation=f, chart=to, corps=under, attestation=a.id, cite=(cite.LEDGER_MODE,) + used))
             case "belgian_release":
                 if not adj.state.belgian_released:
                     condition = belgium.CONDITIONS[value["condition"]]

@@ -92,6 +92,7 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "hbtlf.segment_ended": lambda e: f"{str(e.get('seat')).capitalize()} ends the segment",
     "hbtlf.units_moved": _moves,
     "hbtlf.combat": _combat,
+    "hbtlf.attached": lambda e: f"{e.get('formation')} placed on the {e.get('chart')} Chart" + (f", attached to {e['corps']}" if e.get("corps") else ""),
     "hbtlf.mission": lambda e: f"{e.get('army')} receives the Mission Order {e.get('mission')}",
     "hbtlf.released": lambda e: f"Released: {_units(e.get('formations'))} ({e.get('reason')})",
     "hbtlf.arrived": lambda e: f"{side(e.get('side'))} reinforcements: {_units(e.get('units'))} at {e.get('at')}",

@@ -75,6 +75,15 @@ class MissionSet(Effect, frozen=True, kw_only=True, tag="hbtlf.mission"):
     mission: str
 
 
+class FormationAttached(Effect, frozen=True, kw_only=True, tag="hbtlf.attached"):
+    """A confirmed attachment: the formation's Command Counter now on `chart` (under `corps`, if any)."""
+
+    formation: str
+    chart: str
+    corps: str = ""
+    attestation: str = ""
+
+
 class Released(Effect, frozen=True, kw_only=True, tag="hbtlf.released"):
     formations: tuple[str, ...]
     reason: str
@@ -323,7 +332,7 @@ class SupremeHqMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.supreme_hq_mo
 
 
 HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBegun | WeatherRolled | OtherTheatersRolled
-               | SegmentEnded | UnitsMoved | CombatRecorded | MissionSet | Released | Arrived | WithdrawnFromPlay | ClaimOpened
+               | SegmentEnded | UnitsMoved | CombatRecorded | MissionSet | FormationAttached | Released | Arrived | WithdrawnFromPlay | ClaimOpened
                | SupremeHqMoved | AmmunitionAllowance | ParisAbandoned | ParisDebtPaid
                | FortressAllowance | VictoryPointsRecorded
                | PlanAbandoned | RetireCounted | RetireEnded

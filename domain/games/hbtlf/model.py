@@ -28,6 +28,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     losses: dict[str, int] = msgspec.field(default_factory=lambda: {"german": 0, "allied": 0, "allied_fortress": 0, "french": 0})
     liege_fell_gt: int | None = None
     missions: dict[str, str] = {}  # army -> Mission Order
+    attachments: tuple[tuple[str, str, str], ...] = ()  # confirmed chart moves, in order: (formation, chart, corps or "") (13.03)
     army_sides: dict[str, str] = {}
     released: tuple[str, ...] = ()  # German formations released from the Schlieffen Plan's holds
     hq_moved: tuple[str, ...] = ()  # sides whose supreme HQ moved this Game-Turn

@@ -35,6 +35,17 @@ class DeclareMission(Order, frozen=True, kw_only=True, tag="declare_mission"):
     mission: str
 
 
+class AttachFormation(Order, frozen=True, kw_only=True, tag="attach_formation"):
+    """A formation's Command Counter placed on a chart's Command Tracks (13.03): on the Independent
+    Formations track or a corps track of its own (`corps` empty), or attached to a corps on that chart.
+    When a counter may move is the Standard Rules' (command, 7.x), so it is a claim; the umpire checks
+    the tracks' capacities (5.2) and the German attachment restrictions (11.56) first."""
+
+    formation: str
+    chart: str
+    corps: str = ""
+
+
 class ClaimEarlyRelease(Order, frozen=True, kw_only=True, tag="claim_early_release"):
     condition: str
 
@@ -239,4 +250,4 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
 
 HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | AbandonPlan | UseReplacements | UseRail
               | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PromoteLeader | ClaimControl | DeclareActivity | ZeppelinOperation | RaidZeppelin | MotorizedWithdrawal | ExpendAmmunition | ReplaceAmmunition | ConvertTerritorial
-              | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | NotYetBuilt)
+              | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | AttachFormation | NotYetBuilt)

@@ -15,17 +15,17 @@ from domain.kernel.ruleset import Option, Ruleset
 from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import describe as sentences
-from domain.games.hbtlf import ammunition, belgium, cite, claims, doctrine, errata, fortress, fortress_formations, motorized, paris_army, territorials, zeppelins, heavy, leaders, naval, offmap, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
+from domain.games.hbtlf import ammunition, attachment, belgium, charts, cite, claims, doctrine, errata, fortress, fortress_formations, motorized, paris_army, territorials, zeppelins, heavy, leaders, naval, offmap, plans, hexes, ledgers, scenarios, schedule, schlieffen, sequence, victory
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, Arrived, ClaimOpened, CombatRecorded, GameTurnBegun, HbtlfEffect, ImpulseBegun, ImpulsesDeclared,
     InitiativeDecided, MissionSet, OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted,
     NavalBarrageRolled, RetireEnded, SegmentEnded, HeavyArtilleryBuilt,
-    BelgianEvacuated, BelgianFormationsDetached, ControlRecorded, FortressesAbandoned, ZeppelinFlight, ZeppelinRemoved, MotorizedBreakdown, AmmunitionExpended, AmmunitionReplaced, TerritorialConverted, LeaderPromoted, LeaderReplaced, BelgianReleased, BelgianReleaseRolled, BelgianTemporaryUsed,
+    BelgianEvacuated, BelgianFormationsDetached, FormationAttached, ControlRecorded, FortressesAbandoned, ZeppelinFlight, ZeppelinRemoved, MotorizedBreakdown, AmmunitionExpended, AmmunitionReplaced, TerritorialConverted, LeaderPromoted, LeaderReplaced, BelgianReleased, BelgianReleaseRolled, BelgianTemporaryUsed,
     SupremeHqMoved, UnitsMoved, VictoryPointsRecorded, WeatherRolled, WithdrawnFromPlay,
 )
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import (
-    AbandonPlan, BuildHeavyArtillery, ClaimControl, ConvertTerritorial, DeclareActivity, ExpendAmmunition, MotorizedWithdrawal, ReplaceAmmunition, RaidZeppelin, ZeppelinOperation, OffMapRail, PromoteLeader, ReplaceLeader, ClaimBelgianRelease, EvacuateBelgianArmy, RollBelgianRelease,
+    AbandonPlan, AttachFormation, BuildHeavyArtillery, ClaimControl, ConvertTerritorial, DeclareActivity, ExpendAmmunition, MotorizedWithdrawal, ReplaceAmmunition, RaidZeppelin, ZeppelinOperation, OffMapRail, PromoteLeader, ReplaceLeader, ClaimBelgianRelease, EvacuateBelgianArmy, RollBelgianRelease,
     ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission, DeclareMoves, DisbandFortress,
     BarrageTarget, EndSegment, HbtlfOrder, MoveDecl, NavalBarrage, NavalMove, NotYetBuilt, RollNavalBarrage, ReportCombat, UseRail, UseReplacements, Withdraw,
 )
@@ -71,12 +71,9 @@ class Hbtlf(Ruleset):
         layout = Layout(sides=tuple(Side(id=s.id, name=s.name) for s in sc.sides),
                         seats=tuple(Seat(id=s.id, side=s.side, name=s.name) for s in sc.seats))
         missions, army_sides = {}, {}
-        for side, charts in sc.options.get("charts", {}).items():
-            if side == "lines":
-                continue
-            for c in charts:
-                if "mission" in c:
-                    missions[c["chart"]], army_sides[c["chart"]] = c["mission"], side
+        for c in charts.read(pack, scenario)[0]:
+            if c.mission and not c.reinforcement:
+                missions[c.name], army_sides[c.name] = c.mission, c.side
         core = Core(game_id=game_id, ruleset=self.id, scenario=scenario, layout=layout, options=options,
                     clock=Clock(turn=sc.start.turn, phase="setup"), ledgers=ledgers.initial(sc, options))
         return State(core=core, positions=read.positions, sides=read.sides, armies=read.armies, groups=read.groups,
@@ -172,6 +169,7 @@ class Hbtlf(Ruleset):
                 if state.core.ledger(f"naval_landing_{nation}", "allied").balance >= 1:
                     out.append(NavalMove(nation=nation, kind="landing", formation="a marine or naval infantry formation", be=1,
                                          embark="W:4533", disembark="W:1109"))
+        out += self._attachments(state, sc, side)
         out += [AbandonPlan(plan=p) for p in ("schlieffen", "plan17") if plans.may_abandon(state, sc, side, p) is None]
         out.append(ClaimPrisoners(points=1))
         if self._sc(state).victory.get("kind") == "points":
@@ -179,6 +177,21 @@ class Hbtlf(Ruleset):
         if side == "german" and state.core.clock.turn <= 1 and "First Army" not in state.released and "early_release" not in pending:
             out.append(ClaimEarlyRelease(condition="an enemy unit moved adjacent to a German unit in Germany"))
         return out
+
+    def _attachments(self, state: State, sc, side: str) -> list[Order]:
+        """One Command Counter move the Exclusive Rules allow, if any: an independent formation to another chart of its side."""
+        hold = charts.holdings(self.pack, sc.id, attachment.confirmed_and_pending(state))
+        mine = [h for h in hold.values() if h.chart.side == side and not h.chart.reinforcement]
+        for h in mine:
+            for token in h.independent.values():
+                for to in mine:
+                    if to is not h:
+                        try:
+                            attachment.check(state, self.pack, sc, side, token, to.chart.name, "")
+                        except Reject:
+                            continue
+                        return [AttachFormation(formation=token, chart=to.chart.name)]
+        return []
 
     # --- rulings -----------------------------------------------------------------------------------
 
@@ -228,6 +241,11 @@ class Hbtlf(Ruleset):
                     raise Reject(refusal[0], refusal[1], refusal[2])
                 claims.open_claim(adj, seat, "mission", {"army": army, "mission": mission}, blocks=(army,),
                                   predicate=f"{army} received the Mission Order {mission}")
+            case AttachFormation(formation=f, chart=to, corps=under):
+                checked = attachment.check(state, self.pack, sc, side, f, to, under)
+                claims.open_claim(adj, seat, attachment.KIND, {"formation": f, "chart": to, "corps": under}, blocks=(),
+                                  predicate=f"{f} placed on the {to} Chart" + (f" attached to {under}" if under else ""))
+                adj.cite(*checked)
             case ClaimEarlyRelease(condition=condition):
                 if side != "german" or state.core.clock.turn > 1:
                     raise Reject("not_applicable", "Only the German player claims an early release, in GT O and GT1 (11.51).", cite.SCHLIEFFEN_GT0)
@@ -436,6 +454,8 @@ class Hbtlf(Ruleset):
                 return s
             case MissionSet(army=army, mission=m):
                 return replace(state, missions={**state.missions, army: m})
+            case FormationAttached(formation=f, chart=to, corps=under):
+                return replace(state, attachments=state.attachments + ((f, to, under),))
             case Released(formations=f):
                 return replace(state, released=state.released + tuple(x for x in f if x not in state.released))
             case Arrived(side=side, units=units, at=at):

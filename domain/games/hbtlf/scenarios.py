@@ -8,7 +8,7 @@ from datetime import date
 
 import msgspec
 
-from domain.games.hbtlf import calendar, errata, hexes
+from domain.games.hbtlf import calendar, charts, errata, hexes
 
 _LOSS = re.compile(r"\[(?P<body>[^\]]*)\]")
 _LOSS_OK = re.compile(r"^-\d+[CAF](, -\d+[CAF])*( each)?$")
@@ -186,6 +186,7 @@ def read(pack, sid: str) -> tuple[Read, list[Issue]]:
             continue
         for i, token in enumerate(hexes_):
             hex_of(f"scenarios[{sid}].options.lists.{name}[{i}]", token)
+    issues += [Issue(path, message) for path, message in charts.read(pack, sid)[1]]
     issues += _schedule(pack, sid, sc, sides, use)
     issues += _calendar(sid, sc)
     return Read(positions=positions, sides=sides, armies=armies, groups=groups, losses=losses, fortresses=fortresses,
