@@ -104,7 +104,8 @@ def do_retreat(adj: Adjudication, data: GameData, st: Stage, task: str) -> bool:
     split = [SPLIT] if data.version >= 3 and hexes and len(units) > 1 else []
     options = (["stay"] if urban else []) + ["hold"] + [f"to:{x}" for x in hexes] + split
     ask(adj, task, seat_of(units, state, units[0].side), options, options[0] if urban else (f"to:{hexes[0]}" if hexes else "hold"),
-        "Retreat two hexes (to:...), hold and lose one more step, or (urban) stay at no cost?", cite.RETREAT)
+        "Retreat two hexes (to:...), hold and lose one more step, or (urban) stay at no cost?"
+        + (" Or split: each unit to its own hex." if split else ""), cite.RETREAT)
     return True
 
 
