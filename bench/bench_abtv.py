@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bench.results import figure
 from bench.stack import percentile
-from domain.games.air_bridge import AIR_BRIDGE_2 as AIR_BRIDGE  # the newest version
+from domain.games.air_bridge import AIR_BRIDGE_3 as AIR_BRIDGE  # the newest version
 from domain.kernel.dice import KeyedDice
 from domain.kernel.session import Session
 from infra.packs import load_pack_dir

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 import msgspec
 
-from domain.games.air_bridge import AIR_BRIDGE_2 as AIR_BRIDGE  # the newest version
+from domain.games.air_bridge import AIR_BRIDGE_3 as AIR_BRIDGE  # the newest version
 from domain.games.air_bridge.rules import AirBridgeToVictory
 from domain.kernel import game
 from domain.kernel.commands import Accepted

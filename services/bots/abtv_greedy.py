@@ -57,6 +57,12 @@ def _answer(answers: list[dict[str, Any]], units: dict[str, dict[str, Any]], kno
     for pick in (side, *SUPPORT[:3], "advance", "stay"):
         if pick in choices:
             return choices[pick]
+    guns = sorted(c for c in choices if c.startswith("gun:"))  # @3 allocation: every gun, then every air point
+    if guns:
+        return choices[guns[0]]
+    air = [c for c in choices if c.startswith("air:")]
+    if air:
+        return choices[max(air, key=lambda c: int(c[4:]))]
     withdraw = sorted(c for c in choices if c.startswith(("withdraw:", "to:")))
     if withdraw:
         return choices[withdraw[0]]

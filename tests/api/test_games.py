@@ -48,7 +48,7 @@ def test_air_bridge_to_victory_is_listed_playable_and_a_game_starts(client, org)
     the last pack registered as not playable: no installed pack shows that path any more."""
     listed = {s["id"]: s for s in client.get("/v1/scenarios").json()["scenarios"]}
     abtv = listed["air-bridge-to-victory/nijmegen"]
-    assert abtv["playable"] is True and abtv["ruleset"] == "air-bridge-to-victory@2"
+    assert abtv["playable"] is True and abtv["ruleset"] == "air-bridge-to-victory@3"
     assert abtv["provenance"]["crt_cells"]["rulebook"] > 0
     r = client.post("/v1/games", json={"scenario": "air-bridge-to-victory/nijmegen", "options": {"players": 4}}, headers=org)
     assert r.status_code in (200, 201), r.text

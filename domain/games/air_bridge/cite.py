@@ -3,7 +3,7 @@ seed file's line range. The text is a translation of a translation; the translat
 cited as printed. Rules the text refers to but does not contain are `MissingRule`s."""
 from __future__ import annotations
 
-from domain.kernel.citation import MissingRule, OptionRuling, Rulebook
+from domain.kernel.citation import HouseRule, MissingRule, OptionRuling, Rulebook
 
 BOOK = "003_17de0f7be7cf6caf.txt"
 
@@ -105,5 +105,7 @@ ARMOR_ASSAULT = rb("19.2 Armor Effects in Assaults", 589, 595)
 INITIATIVE = rb("20.0 Initiative", 599)
 REINFORCEMENTS = rb("21.0 Reinforcements", 603)
 
+ENTRY_COST = HouseRule(name="entry_hex_cost", text="A ground reinforcement that moves on from its entry hex has paid that "
+                       "hex's terrain cost from its allowance (inferred: §21 is silent; §4.0 charges each hex entered).")
 PLACEMENT_TABLE = missing("Placement and Reinforcement Table (§7.3, §21)", "drop distance and entry hexes are not in the text")
 VICTORY = missing("scenario victory conditions", "none in the text; the pack's scenarios are designed")

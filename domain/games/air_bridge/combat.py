@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from domain.games.air_bridge import armor, assault, bombardment, cite, declaration, maneuver, reaction, refusal, results, values
+from domain.games.air_bridge import (
+    allocation, armor, assault, bombardment, cite, declaration, maneuver, reaction, refusal, results, stacking, values,
+)
 from domain.games.air_bridge.data import GameData
 from domain.games.air_bridge.dice import d10
 from domain.games.air_bridge.effects import CombatsCleared, CombatStatus, HandledHex, Placed, Retreated, StageSet, TestRolled
@@ -91,6 +93,9 @@ STEPS: dict[str, tuple[Do, Apply | None]] = {
     "fatigue": (results.do_fatigue, results.apply_fatigue),
     "retreat": (results.do_retreat, results.apply_retreat),
     "support": (maneuver.do_support, maneuver.apply_support),
+    "alloc": (allocation.do_alloc, allocation.apply_alloc),
+    "support_roll": (allocation.do_support_roll, None),
+    "defbomb_roll": (allocation.do_defbomb_roll, None),
     "class": (maneuver.do_class, maneuver.apply_class),
     "resolve": (maneuver.do_resolve, None),
     "enter": (assault.do_enter, None),
@@ -131,9 +136,16 @@ def _next_combat(kind: str) -> Callable[[Adjudication, GameData], Stage | None]:
             if not attackers(adj.state, probe) or not defenders(adj.state, data, probe, with_dz=kind == "assault"):
                 adj.emit(CombatStatus(index=i, status="cancelled", cite=(cite.ruling("emptied_target", "cancel"),)))
                 continue
-            return Stage(combat=i, queue=maneuver.START if kind == "maneuver" else assault.START)
+            return Stage(combat=i, queue=_start(data, kind))
         return None
     return nxt
+
+
+def _start(data: GameData, kind: str) -> tuple[str, ...]:
+    """@3 allocates support unit by unit and point by point (allocation.py); @1 and @2 coarsely."""
+    if data.version >= 3:
+        return allocation.MANEUVER_START if kind == "maneuver" else allocation.ASSAULT_START
+    return maneuver.START if kind == "maneuver" else assault.START
 
 
 NEXT: dict[str, Callable[[Adjudication, GameData], Stage | None]] = {
@@ -178,12 +190,21 @@ def declaration_enter(adj: Adjudication, data: GameData) -> bool:
     return any(declaration.legal(adj.state, data, s) for s in _phasing_seats(adj))
 
 
+def _played_out(adj: Adjudication, data: GameData) -> bool:
+    """Drive the phase; once no decision is left, @3 checks stacking (§5: at the end of each combat
+    phase) and opens the first overage's frame (True: the phase waits for it). @1 and @2 checked
+    only phases ended by an order or an answer."""
+    if drive(adj, data):
+        return True
+    return data.version >= 3 and stacking.open_next(adj, data)
+
+
 def refuse_enter(adj: Adjudication, data: GameData) -> bool:
-    return drive(adj, data)
+    return _played_out(adj, data)
 
 
 def reaction_enter(adj: Adjudication, data: GameData) -> bool:
-    return drive(adj, data)
+    return _played_out(adj, data)
 
 
 def bombardment_enter(adj: Adjudication, data: GameData) -> bool:
@@ -191,11 +212,11 @@ def bombardment_enter(adj: Adjudication, data: GameData) -> bool:
 
 
 def maneuver_enter(adj: Adjudication, data: GameData) -> bool:
-    return drive(adj, data)
+    return _played_out(adj, data)
 
 
 def assault_enter(adj: Adjudication, data: GameData) -> bool:
-    return drive(adj, data)
+    return _played_out(adj, data)
 
 
 def leave(adj: Adjudication, data: GameData) -> None:

@@ -28,7 +28,9 @@ class GameData:
         assert pack.map is not None
         self.pack = pack
         # The ruleset version these data serve: @2 puts the attacker's retreat to its owner and
-        # cites §14, §16, §17.2 and §19.1 where a combat used them; @1 rules as it was recorded.
+        # cites §14, §16, §17.2 and §19.1 where a combat used them; @3 allocates support at full
+        # grain, splits retreats, re-checks stacking, lets stacks pick up and drop units and lets a
+        # reinforcement move on from its entry; @1 rules as it was recorded.
         self.version = version
         self.board = Board(pack.map)
         self.map = pack.map

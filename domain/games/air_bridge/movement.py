@@ -115,7 +115,63 @@ def legal(state: State, data: GameData, seat: str, *, unit: str | None = None) -
             seen[key] = [reach.path(dest) for dest in sorted(reach.costs) if dest != u.hex]
         out += [Move(units=(u.id,), path=path) for path in seen[key]]
     out += overrun_moves(state, data, seat, unit=unit)
+    if data.version >= 3:
+        out += [m for m in stack_moves(state, data, seat) if unit is None or unit in m.units]
     return out
+
+
+def _step_ok(ctx: Ctx, a: str, b: str) -> int | None:
+    """The cost of a plain step a -> b (None: not one a listed stack move takes)."""
+    if b in ctx.enemy or (ctx.mech and ctx.state.bad_seen and b in ctx.data.polder):
+        return None
+    return step_cost(ctx.state, ctx.data, a, b)
+
+
+def stack_moves(state: State, data: GameData, seat: str) -> list[Move]:
+    """@3 (§4.0), a sample for the listing (every path is too many): for two movable units of the seat
+    in neighbouring hexes, the first unit picks the second up on its way one hex further; for two in
+    one hex, the stack moves two hexes and drops the second after the first. Never through an
+    enemy ZOC, each unit within its own allowance, at most 8 stacking points."""
+    side = state.core.layout.side_of(seat)
+    zocs = zoc_hexes(state, data, other(side))
+    movable = sorted((u for u in state.units.values() if u.seat == seat and may_move(state, data, u, zocs) is None),
+                     key=lambda u: u.id)
+    out: list[Move] = []
+    ctx = Ctx(state, data, side, zocs, state.core.clock.phase == "mechanized", False, enemy_hexes(state, side))
+    for u in movable:
+        for v in movable:
+            if v.id == u.id or values.stacking(data, u) + values.stacking(data, v) > STACK_LIMIT:
+                continue
+            assert u.hex is not None and v.hex is not None
+            together = u.hex == v.hex
+            if not together and not data.board.grid.adjacent(u.hex, v.hex):
+                continue
+            if together and u.id > v.id:
+                continue
+            m = _two_step(ctx, u, v, together)
+            if m is not None:
+                out.append(m)
+    return out
+
+
+def _two_step(ctx: Ctx, u: Unit, v: Unit, together: bool) -> Move | None:
+    """u picks v up at its hex and both go one hex on; or u and v leave together and v stays after one hex."""
+    a = u.hex
+    assert a is not None and v.hex is not None
+    firsts = [v.hex] if not together else list(ctx.data.neighbours(a))
+    for b in firsts:
+        c1 = _step_ok(ctx, a, b)
+        if c1 is None or b in ctx.zocs:
+            continue
+        for c in ctx.data.neighbours(b):
+            c2 = _step_ok(ctx, b, c)
+            if c == a or c2 is None:
+                continue
+            if together and c1 <= allowance(ctx.data, v) and c1 + c2 <= allowance(ctx.data, u):
+                return Move(units=(u.id, v.id), path=(a, b, c), leaves={v.id: 1})
+            if not together and c1 + c2 <= allowance(ctx.data, u) and c2 <= allowance(ctx.data, v):
+                return Move(units=(u.id, v.id), path=(a, b, c), joins={v.id: 1})
+    return None
 
 
 def overrun_moves(state: State, data: GameData, seat: str, *, unit: str | None = None) -> list[Move]:
@@ -149,13 +205,18 @@ def move(adj: Adjudication, data: GameData, seat: str, order: Move) -> None:
     side = state.core.layout.side_of(seat)
     if not order.units or len(set(order.units)) != len(order.units) or len(order.path) < 2:
         raise Reject("bad_move", "Name the moving units and a path of at least two hexes.", cite.MOVEMENT)
+    if (order.joins or order.leaves) and data.version < 3:
+        raise Reject("not_in_this_ruleset_version", "Picking up or dropping units along the path is ruled from "
+                     "air-bridge-to-victory@3 on.", cite.STACKS_MOVE)
+    parts = legs(order)
     movers = []
     for uid in order.units:
         u = state.units.get(uid)
         if u is None or u.seat != seat:
             raise Reject("not_your_unit", f"{uid} is not a unit your seat commands.", cite.PLAYERS)
-        if u.hex != order.path[0]:
-            raise Reject("not_at_start", f"{uid} does not stand at {order.path[0]}; a stack moves from one hex.", cite.STACKS_MOVE)
+        if u.hex != order.path[parts[uid][0]]:
+            raise Reject("not_at_start", f"{uid} does not stand at {order.path[parts[uid][0]]}; a stack moves from one hex "
+                         "and picks units up where they stand.", cite.STACKS_MOVE)
         movers.append(u)
     ctx = context(state, data, side, movers)
     for u in movers:
@@ -163,14 +224,46 @@ def move(adj: Adjudication, data: GameData, seat: str, order: Move) -> None:
         if why is not None:
             msg, rule = WHY[why]
             raise Reject(why, f"{u.id}: {msg}", rule)
-    if sum(values.stacking(data, u) for u in movers) > STACK_LIMIT:
-        raise Reject("stack_too_big", "A moving stack holds at most 8 stacking points.", cite.STACKS_MOVE)
+    travel(adj, data, side, order, movers, ctx)
+
+
+def legs(order: Move) -> dict[str, tuple[int, int]]:
+    """Each unit's part of the path (the index where it joins the stack, the one where it is dropped),
+    checked: in the order's units, within the path, at least one hex, the stack never empty (§4.0)."""
+    last = len(order.path) - 1
+    if not set(order.joins) | set(order.leaves) <= set(order.units):
+        raise Reject("bad_move", "Units picked up or dropped must be among the moving units.", cite.STACKS_MOVE)
+    parts = {u: (order.joins.get(u, 0), order.leaves.get(u, last)) for u in order.units}
+    if any(not 0 <= j < lv <= last for j, lv in parts.values()):
+        raise Reject("bad_move", "A unit joins the stack at a hex of its path before the one where it is dropped.",
+                     cite.STACKS_MOVE)
+    if any(not any(j < i <= lv for j, lv in parts.values()) for i in range(1, last + 1)):
+        raise Reject("bad_move", "Some unit must be moving on every hex of the path.", cite.STACKS_MOVE)
+    return parts
+
+
+def travel(adj: Adjudication, data: GameData, side: str, order: Move, movers: list[Unit], ctx: Ctx,
+           spent0: dict[str, int] | None = None, why: tuple = ()) -> None:
+    """Walk the path: each unit pays the hexes of its own part, the stack of the moment never holds
+    more than 8 stacking points; ZOC stops, overruns, bridge contacts and blown bridges as they
+    come. `spent0`: points already spent (a reinforcement's entry hex)."""
+    state = adj.state
+    parts = legs(order)
     budgets = {u.id: allowance(data, u) for u in movers}
-    spent = 0
+    spent = {u.id: (spent0 or {}).get(u.id, 0) for u in movers}
+    by_id = {u.id: u for u in movers}
+    cites = [cite.MOVEMENT] + ([cite.STACKS_MOVE] if order.joins or order.leaves else []) + list(why)
     segment = [order.path[0]]
-    cites = [cite.MOVEMENT]
+    group: tuple[str, ...] = ()
     for i in range(1, len(order.path)):
         a, b = order.path[i - 1], order.path[i]
+        active = tuple(u for u in order.units if parts[u][0] < i <= parts[u][1])
+        if active != group:  # units picked up or dropped at `a`
+            _emit(adj, group, segment, spent, cites)
+            segment, group = [a], active
+        stack = [by_id[u] for u in active]
+        if sum(values.stacking(data, u) for u in stack) > STACK_LIMIT:
+            raise Reject("stack_too_big", "A moving stack holds at most 8 stacking points.", cite.STACKS_MOVE)
         if not data.board.grid.adjacent(a, b) or b not in data.map.hexes:
             raise Reject("not_adjacent", f"{b} is not next to {a}: a unit never jumps a hex.", cite.MOVEMENT)
         if i > 1 and a in ctx.zocs and not ctx.ignore_zoc:
@@ -180,21 +273,22 @@ def move(adj: Adjudication, data: GameData, seat: str, order: Move) -> None:
         c = step_cost(adj.state, data, a, b)
         if c is None:
             if hexside_id(a, b) in adj.state.bridges and i > 1:  # blown under the stack during this move
-                _emit(adj, order.units, segment, spent, cites)
+                _emit(adj, group, segment, spent, cites)
                 adj.stop("bridge_destroyed", f"The bridge {a}-{b} was destroyed: the stack stops at {a}.", path=list(order.path[i - 1:]))
                 return
             raise Reject("impassable", f"{a} to {b} crosses a river or canal without a usable bridge.", cite.BRIDGES)
         enemies = adj.state.enemies_at(b, side)
         if enemies:
-            problem, att, dfc = overrun.check(adj.state, data, movers, b)
+            problem, att, dfc = overrun.check(adj.state, data, stack, b)
             if problem is not None:
                 raise problem.reject(hex=b)
-            if any(spent + c + OVERRUN_EXTRA > budgets[u.id] for u in movers):
+            if any(spent[u] + c + OVERRUN_EXTRA > budgets[u] for u in active):
                 raise Reject("no_points", f"An overrun of {b} costs its terrain and one more point.", cite.OVERRUN)
-            spent += c + OVERRUN_EXTRA
-            _emit(adj, order.units, segment, spent, cites, final=False)
+            for u in active:
+                spent[u] += c + OVERRUN_EXTRA
+            _emit(adj, group, segment, spent, cites)
             killed = tuple(sorted(u.id for u in enemies))
-            adj.emit(Overran(units=order.units, hex=b, attack=att, defence=dfc, eliminated=killed, cite=(cite.OVERRUN,)))
+            adj.emit(Overran(units=active, hex=b, attack=att, defence=dfc, eliminated=killed, cite=(cite.OVERRUN,)))
             for uid in killed:
                 eliminate(adj, data, uid, "overrun", cite.OVERRUN)
             _artillery(adj, data, movers)
@@ -204,22 +298,24 @@ def move(adj: Adjudication, data: GameData, seat: str, order: Move) -> None:
             if adj.state.core.clock.side == ALLIED:
                 bridges.contact(adj, data, b)
             return
-        over = [u for u in movers if spent + c > budgets[u.id]]
-        if over and not (i == 1 and len(order.path) == 2 and all(not u.moved for u in movers)):
-            raise Reject("no_points", f"{over[0].id} has not the movement points to enter {b}.", cite.MOVEMENT_PROHIBITED)
-        spent += c
+        # a unit may always move one hex (§4.0): its whole part is this hex and it has spent nothing
+        over = [u for u in active if spent[u] + c > budgets[u] and (parts[u] != (i - 1, i) or spent[u])]
+        if over:
+            raise Reject("no_points", f"{over[0]} has not the movement points to enter {b}.", cite.MOVEMENT_PROHIBITED)
+        for u in active:
+            spent[u] += c
         segment.append(b)
         if side == ALLIED and any(b in br.hexes and br.x and s not in adj.state.tested for s, br in data.bridges.items()):
-            _emit(adj, order.units, segment, spent, cites, final=False)
+            _emit(adj, group, segment, spent, cites)
             segment = [b]
             bridges.contact(adj, data, b)
-    _emit(adj, order.units, segment, spent, cites)
+    _emit(adj, group, segment, spent, cites)
     _artillery(adj, data, movers)
 
 
-def _emit(adj: Adjudication, units: tuple[str, ...], segment: list[str], spent: int, cites: list, final: bool = True) -> None:
-    if len(segment) > 1:
-        adj.emit(Moved(units=units, path=tuple(segment), cost={u: points(spent) for u in units}, cite=tuple(cites)))
+def _emit(adj: Adjudication, units: tuple[str, ...], segment: list[str], spent: dict[str, int], cites: list) -> None:
+    if units and len(segment) > 1:
+        adj.emit(Moved(units=units, path=tuple(segment), cost={u: points(spent[u]) for u in units}, cite=tuple(cites)))
 
 
 def _artillery(adj: Adjudication, data: GameData, movers: list[Unit]) -> None:

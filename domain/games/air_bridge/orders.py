@@ -18,19 +18,25 @@ class Answer(Order, frozen=True, kw_only=True, tag="answer"):
     choice: str
 
 
-class Move(Order, frozen=True, kw_only=True, tag="move"):
+class Move(Order, frozen=True, kw_only=True, tag="move", omit_defaults=True):
     """A unit or stack moves along `path` (its first hex is where it stands); a hex of enemy units on
-    the path is an overrun (§4.2)."""
+    the path is an overrun (§4.2). From @3 the stack picks up and drops units along the path (§4.0):
+    `joins` names the index in `path` where a unit standing there joins, `leaves` the index where a
+    unit stays behind (by default each unit moves the whole path)."""
 
     units: tuple[str, ...]
     path: tuple[str, ...]
+    joins: dict[str, int] = {}
+    leaves: dict[str, int] = {}
 
 
-class Enter(Order, frozen=True, kw_only=True, tag="enter"):
-    """A ground reinforcement enters at a hex of its entry edge (§21)."""
+class Enter(Order, frozen=True, kw_only=True, tag="enter", omit_defaults=True):
+    """A ground reinforcement enters at a hex of its entry edge (§21). From @3 its move goes on from
+    there in the same order along `path` (starting at `hex`), with what is left of its allowance."""
 
     unit: str
     hex: str
+    path: tuple[str, ...] = ()
 
 
 class Drop(Order, frozen=True, kw_only=True, tag="drop"):

@@ -7,13 +7,15 @@ alternate side each dropped unit rolls on the §7.3 table. Entry may be delayed 
 arrival simply waits). A destroyed DZ marker returns on its alternate side two turns later."""
 from __future__ import annotations
 
-from domain.games.air_bridge import cite, values
+from domain.games.air_bridge import cite, movement, values
 from domain.games.air_bridge.data import GameData
 from domain.games.air_bridge.dice import d10
 from domain.games.air_bridge.effects import DropRolled, DZPlaced, FatigueMarked, Placed
 from domain.games.air_bridge.losses import lose_step
-from domain.games.air_bridge.model import ALLIED, Arrival, State
-from domain.games.air_bridge.orders import Drop, Enter, PlaceDZ
+from domain.games.air_bridge.model import ALLIED, Arrival, State, other
+from domain.games.air_bridge.orders import Drop, Enter, Move, PlaceDZ
+from domain.games.air_bridge.terrain import step_cost
+from domain.games.air_bridge.zoc import zoc_hexes
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.commands import Reject
 
@@ -55,7 +57,29 @@ def drop_hexes(state: State, data: GameData, a: Arrival) -> list[str]:
 
 
 def legal_entries(state: State, data: GameData, seat: str) -> list[Enter]:
-    return [Enter(unit=a.unit, hex=h) for a in due(state, seat, drop=False) for h in entry_hexes(state, data, a)]
+    out = [Enter(unit=a.unit, hex=h) for a in due(state, seat, drop=False) for h in entry_hexes(state, data, a)]
+    if data.version >= 3:
+        out += [e for a in due(state, seat, drop=False) for e in entry_moves(state, data, a)]
+    return out
+
+
+def entry_moves(state: State, data: GameData, a: Arrival) -> list[Enter]:
+    """@3, a sample for the listing: the entry followed by one step to each neighbour the unit's
+    allowance still pays for (§21 with §4.0), from the first free entry hex."""
+    u = state.units[a.unit]
+    hexes = entry_hexes(state, data, a)
+    if not hexes or values.ma(data, u) == 0:
+        return []
+    h = hexes[0]
+    if h in zoc_hexes(state, data, other(u.side)):
+        return []
+    left = movement.allowance(data, u) - data.mp_half[h]
+    out = []
+    for n in data.neighbours(h):
+        c = step_cost(state, data, h, n)
+        if c is not None and c <= left and not state.enemies_at(n, u.side):
+            out.append(Enter(unit=u.id, hex=h, path=(h, n)))
+    return out
 
 
 def legal_drops(state: State, data: GameData, seat: str) -> list[Drop | PlaceDZ]:
@@ -87,7 +111,27 @@ def enter(adj: Adjudication, data: GameData, seat: str, order: Enter) -> None:
     if order.hex not in entry_hexes(adj.state, data, a):
         raise Reject("bad_entry", f"{order.unit} enters at {a.at or 'its ' + str(a.edge) + ' edge'}, in a hex free of enemy units.",
                      cite.REINFORCEMENTS, hexes=entry_hexes(adj.state, data, a)[:10])
+    if order.path and data.version < 3:
+        raise Reject("not_in_this_ruleset_version", "A reinforcement moving on from its entry hex is ruled from "
+                     "air-bridge-to-victory@3 on; here its entry ends its move.", cite.REINFORCEMENTS)
+    if order.path and order.path[0] != order.hex:
+        raise Reject("bad_move", f"The move goes on from the entry hex {order.hex}.", cite.REINFORCEMENTS)
     adj.emit(Placed(unit=order.unit, hex=order.hex, how="enter", cite=(cite.REINFORCEMENTS, cite.PLACEMENT_TABLE)))
+    if len(order.path) > 1:  # @3, §21: entering is not the end of the unit's move
+        move_on(adj, data, adj.core.layout.side_of(seat), order)
+
+
+def move_on(adj: Adjudication, data: GameData, side: str, order: Enter) -> None:
+    u = adj.state.units[order.unit]
+    walk = Move(units=(u.id,), path=order.path)
+    if values.ma(data, u) == 0:
+        raise Reject("cannot_move", f"{u.id} has no movement points.", cite.MOVEMENT)
+    ctx = movement.context(adj.state, data, side, [u])
+    if order.hex in ctx.zocs and not ctx.ignore_zoc:
+        raise Reject("zoc_stop", f"The move must stop at {order.hex}, in an enemy ZOC.", cite.ZOC)
+    entry = data.mp_half[order.hex]  # the entry hex's terrain (house rule entry_hex_cost)
+    movement.travel(adj, data, side, walk, [u], ctx, spent0={u.id: entry},
+                    why=(cite.REINFORCEMENTS, cite.ENTRY_COST))
 
 
 def drop(adj: Adjudication, data: GameData, seat: str, order: Drop) -> None:

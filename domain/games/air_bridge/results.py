@@ -13,6 +13,8 @@ from domain.games.air_bridge.retreat import destinations
 from domain.games.air_bridge.stage import ask, attackers, combat, defenders, pop, seat_of, target
 from domain.kernel.adjudication import Adjudication
 
+SPLIT = "split"  # @3: the retreating units need not go to the same hex (§12.3 D)
+
 
 def _pool(state: State, data: GameData, st: Stage, who: str, *, fatigue: bool) -> list[Unit]:
     c = combat(state, st)
@@ -85,6 +87,8 @@ def do_retreat(adj: Adjudication, data: GameData, st: Stage, task: str) -> bool:
         return False
     if task.startswith("retreat:attacker:"):
         return _do_attacker_retreat(adj, data, st, task)
+    if task.startswith("retreat:unit:"):
+        return _do_unit_retreat(adj, data, st, task)
     units = defenders(state, data, st, with_dz=False)
     c = combat(state, st)
     if not units:
@@ -97,13 +101,39 @@ def do_retreat(adj: Adjudication, data: GameData, st: Stage, task: str) -> bool:
     if not hexes and not urban:
         pop(adj, push=("loss:defender",))  # item 1: blocked, one step for the stack
         return False
-    options = ([ "stay"] if urban else []) + ["hold"] + [f"to:{x}" for x in hexes]
+    split = [SPLIT] if data.version >= 3 and hexes and len(units) > 1 else []
+    options = (["stay"] if urban else []) + ["hold"] + [f"to:{x}" for x in hexes] + split
     ask(adj, task, seat_of(units, state, units[0].side), options, options[0] if urban else (f"to:{hexes[0]}" if hexes else "hold"),
-        "Retreat two hexes (to:...), hold and lose one more step, or (urban) stay at no cost?", cite.RETREAT)
+        "Retreat two hexes (to:...), hold and lose one more step, or (urban) stay at no cost?"
+        + (" Or split: each unit to its own hex." if split else ""), cite.RETREAT)
+    return True
+
+
+def _do_unit_retreat(adj: Adjudication, data: GameData, st: Stage, task: str) -> bool:
+    """@3, §12.3 D: after `split`, each defending unit retreats on its own to a hex two hexes from
+    the attacked hex, where its owner says (units before it may have gone elsewhere)."""
+    u = adj.state.units[task.split(":", 2)[2]]
+    hexes, _ = retreat_options(adj.state, data, st)
+    if u.hex != target(adj.state, st) or not hexes:
+        pop(adj)
+        return False
+    if len(hexes) == 1:
+        adj.emit(Retreated(units=(u.id,), frm=u.hex, to=hexes[0], cite=(cite.RETREAT,)))
+        pop(adj)
+        return False
+    ask(adj, task, u.seat, [f"to:{x}" for x in hexes], f"to:{hexes[0]}",
+        f"Where does {u.id} retreat (two hexes from {u.hex})?", cite.RETREAT)
     return True
 
 
 def apply_retreat(adj: Adjudication, data: GameData, st: Stage, task: str, choice: str) -> None:
+    if task.startswith("retreat:unit:"):
+        adj.emit(Retreated(units=(task.split(":", 2)[2],), frm=target(adj.state, st), to=choice[3:], cite=(cite.RETREAT,)))
+        pop(adj)
+        return
+    if choice == SPLIT:  # @3: each unit its own retreat, one frame per unit
+        pop(adj, push=tuple(f"retreat:unit:{u.id}" for u in defenders(adj.state, data, st, with_dz=False)))
+        return
     if task.startswith("retreat:attacker:"):
         frm = task.split(":", 2)[2]
         ids = tuple(u.id for u in attackers(adj.state, st) if u.hex == frm)

@@ -105,10 +105,10 @@ class AirBridgeToVictory(Ruleset):
 
     def prepare(self) -> None:
         assert self.pack is not None
-        self.data = GameData(self.pack)
+        self.data = GameData(self.pack, version=self.version)
 
     def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
-        data = self.data if self.pack is pack else GameData(pack)
+        data = self.data if self.pack is pack else GameData(pack, version=self.version)
         return setup(data, scenario, game_id=game_id, ruleset_id=self.id, options=options)
 
     def position(self, state: State, spec: dict[str, Any]) -> State:
@@ -278,14 +278,17 @@ class AirBridgeToVictory2(AirBridgeToVictory):
 
     version = 2
 
-    def prepare(self) -> None:
-        assert self.pack is not None
-        self.data = GameData(self.pack, version=2)
 
-    def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
-        data = self.data if self.pack is pack else GameData(pack, version=2)
-        return setup(data, scenario, game_id=game_id, ruleset_id=self.id, options=options)
+class AirBridgeToVictory3(AirBridgeToVictory2):
+    """`air-bridge-to-victory@3`: support is allocated unit by unit and point by point, attacker then
+    defender, before either rolls (§9.2, §12.1, §9.3); a defender's retreat may split, each unit
+    to its own hex two hexes away (§12.3 D); a combat phase that plays out with no decision left
+    checks stacking (§5); a moving stack picks up and drops units along its path (§4.0); a ground
+    reinforcement's entry may go on as a move in the same order (§21). @1 and @2 stay as recorded."""
+
+    version = 3
 
 
 AIR_BRIDGE = AirBridgeToVictory()
 AIR_BRIDGE_2 = AirBridgeToVictory2()
+AIR_BRIDGE_3 = AirBridgeToVictory3()

@@ -19,7 +19,7 @@ LOADED = [case for path in CASES for _, case in load_cases(path)]
 @pytest.fixture(scope="module")
 def bound():
     pack = load_pack_dir(AIR_BRIDGE.pack_dir)
-    return {v: get(f"air-bridge-to-victory@{v}").bind(pack) for v in (1, 2)}
+    return {v: get(f"air-bridge-to-victory@{v}").bind(pack) for v in (1, 2, 3)}
 
 
 @pytest.mark.parametrize("case", LOADED, ids=[c.id for c in LOADED])

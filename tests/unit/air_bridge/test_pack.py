@@ -56,7 +56,7 @@ def test_the_catalog_lists_the_scenarios_as_playable_with_provenance_counts():
     listed = {s.id: s for s in cat.scenarios() if s.game == "air-bridge-to-victory"}
     assert set(listed) == {"air-bridge-to-victory/campaign", "air-bridge-to-victory/nijmegen", "air-bridge-to-victory/arnhem"}
     info = listed["air-bridge-to-victory/campaign"]
-    assert info.playable and info.ruleset == "air-bridge-to-victory@2"
+    assert info.playable and info.ruleset == "air-bridge-to-victory@3"
     assert info.provenance == msgspec.to_builtins(summarize(pack()))
     assert cat.scenario("air-bridge-to-victory/campaign")[1] == "campaign"
 

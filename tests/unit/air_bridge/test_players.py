@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from domain.games.air_bridge import AIR_BRIDGE_2 as AIR_BRIDGE  # the newest version
+from domain.games.air_bridge import AIR_BRIDGE_3 as AIR_BRIDGE  # the newest version
 from domain.kernel import game
 from domain.kernel.commands import Accepted, Rejected
 from domain.kernel.dice import KeyedDice

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from domain.games.air_bridge import AIR_BRIDGE_2 as AIR_BRIDGE, stacking
+from domain.games.air_bridge import AIR_BRIDGE_3 as AIR_BRIDGE, stacking
 from domain.kernel.commands import Accepted
 from domain.kernel.dice import KeyedDice
 from domain.kernel.session import Session
@@ -18,7 +18,7 @@ from tests.unit.air_bridge.helpers import pack
 
 GAMES = int(os.environ.get("ABTV_RANDOM_GAMES", "2"))
 CAMPAIGN_GAMES = int(os.environ.get("ABTV_CAMPAIGN_GAMES", "0"))  # minutes each: by hand only
-CHECKED_PHASES = ("movement", "mechanized", "maneuver", "assault")
+CHECKED_PHASES = ("movement", "mechanized", "refuse", "reaction", "maneuver", "assault")  # §5; @3 checks every combat phase
 
 
 def invariants(state, data, before_phase: str) -> None:
