@@ -138,7 +138,8 @@ def ask(adj, order: Attack, defenders: list[Unit], attack: int) -> bool:
     return True
 
 
-def _open(state: State, seat: str):
+def open_frame(state: State, seat: str):
+    """The defensive supply decision `seat` owes now, or None."""
     frame = state.core.top()
     if frame is None or frame.kind != FRAME or seat not in frame.waiting_for():
         return None
@@ -146,7 +147,7 @@ def _open(state: State, seat: str):
 
 
 def answers(state: State, data, seat: str) -> list[DefensiveSupply]:
-    frame = _open(state, seat)
+    frame = open_frame(state, seat)
     if frame is None:
         return []
     out = [DefensiveSupply(frame=frame.id, unit=s) for s in frame.prompt["choices"]]
@@ -155,7 +156,7 @@ def answers(state: State, data, seat: str) -> list[DefensiveSupply]:
 
 def default_answer(state: State, data, seat: str) -> DefensiveSupply | None:
     """At a deadline: the nearest Supply unit when the trace is forced, else none."""
-    frame = _open(state, seat)
+    frame = open_frame(state, seat)
     if frame is None:
         return None
     first = next(iter(frame.prompt["choices"]), None)
@@ -164,17 +165,14 @@ def default_answer(state: State, data, seat: str) -> DefensiveSupply | None:
 
 def answer(adj, seat: str, order: DefensiveSupply) -> Attack:
     """Apply the Allied answer; return the attack it held, to be resolved now."""
-    frame = _open(adj.state, seat)
+    frame = open_frame(adj.state, seat)
     if frame is None or order.frame != frame.id:
         raise Reject("no_decision", "There is no defensive supply decision of yours to answer.", cite.SUPPLY_H)
     prompt = frame.prompt
     attack = Attack(attackers=tuple(prompt["attack"]["attackers"]), hex=prompt["attack"]["hex"], odds=prompt["attack"]["odds"])
-    if order.unit is None and prompt["forced"]:
-        raise Reject("trace_forced", f"The attack is at {prompt['odds_if_supplied']} against supplied defenders and a Supply "
-                     f"unit is within eight hexes: trace to one of {', '.join(prompt['choices'])}.", cite.SUPPLY_H)
-    if order.unit is not None and order.unit not in prompt["choices"]:
-        raise Reject("not_in_reach", f"{order.unit} is not a Supply unit within eight hexes of {attack.hex}; choose one of "
-                     f"{', '.join(prompt['choices'])}.", cite.SUPPLY_H, unit=order.unit)
+    problem = answer_problem(prompt, order)
+    if problem is not None:
+        raise problem
     adj.close_frame(frame, {seat: {"unit": order.unit}})
     if order.unit is not None:
         state = adj.state
@@ -182,6 +180,18 @@ def answer(adj, seat: str, order: DefensiveSupply) -> Attack:
                  attack.odds)
         _trace(adj, attack.hex, order.unit, c, bool(prompt["forced"]))
     return attack
+
+
+def answer_problem(prompt: dict, order: DefensiveSupply) -> Reject | None:
+    """Why an answer to the open decision (its `prompt`) is refused, or None (the ruling's test,
+    also the assessment's)."""
+    if order.unit is None and prompt["forced"]:
+        return Reject("trace_forced", f"The attack is at {prompt['odds_if_supplied']} against supplied defenders and a Supply "
+                      f"unit is within eight hexes: trace to one of {', '.join(prompt['choices'])}.", cite.SUPPLY_H)
+    if order.unit is not None and order.unit not in prompt["choices"]:
+        return Reject("not_in_reach", f"{order.unit} is not a Supply unit within eight hexes of {prompt['attack']['hex']}; "
+                      f"choose one of {', '.join(prompt['choices'])}.", cite.SUPPLY_H, unit=order.unit)
+    return None
 
 
 def _defenders(state: State, hex_id: str) -> list[Unit]:
