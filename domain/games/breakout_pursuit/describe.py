@@ -183,6 +183,9 @@ SAY: dict[str, Callable[[Sentences, Any], str]] = {
     "bp.retreat_weighed": lambda s, e: f"{s.unit(e['unit'])} in {s.place(e.get('frm'))} may retreat to "
                                        + (", ".join(f"{s.place(h)} ({n})" for h, n in list((e.get("path") or e.get("no_path") or {}).items())[:4]) or "no hex")
                                        + f"; {len(e.get('refused') or {})} hexes refused",
+    "bp.defensive_supply_weighed": lambda s, e: f"Supply H at {s.place(e.get('hex'))} ({e.get('odds')}): Supply units "
+                                                + (", ".join(f"{s.unit(u)} ({n})" for u, n in (e.get("supply_units") or {}).items()) or "none")
+                                                + "; trace forced for " + (s.group(e.get("forced") or ()) if e.get("forced") else "no defender"),
     "bp.air_strike_resolved": _air_strike,
     "bp.airdrop_cycle_started": lambda s, e: f"Airdrop cycle begins: {len(e.get('markers') or ())} Airdrop Zone markers "
                                              f"placed, revealed on Game-Turn {e.get('reveal_turn')}",
