@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 import msgspec
 
-from domain.kernel.assessment import Assessment
+from domain.kernel.assessment import AnyAssessment
 from domain.kernel.citation import Citation
 from domain.kernel.core import Attestation, Clock, Outcome, SideResult
 from domain.kernel.describe import generic, names
@@ -144,10 +144,11 @@ class Ruleset(ABC):
         """How many key epochs the game may need (the chain covers the scenario's maximum)."""
         return 100
 
-    def assess(self, state: Any, seat: str, order: "Order") -> Assessment | None:
+    def assess(self, state: Any, seat: str, order: "Order") -> AnyAssessment | None:
         """What an order would meet if submitted now, as the rules weigh it before any die is rolled
-        (an attack's odds and the result each die face would give), so a bot or a player can choose
-        among the legal orders; only what the seat may already see. None by default."""
+        (an attack's odds and the result each die face would give; a retreat's candidate hexes; a
+        supply judgement's traces), so a bot or a player can choose among the legal orders; only
+        what the seat may already see; computed by the code that rules the order. None by default."""
         return None
 
     def describe(self, effect: dict[str, Any], view: dict[str, Any]) -> str:

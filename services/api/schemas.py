@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from domain.kernel.assessment import Assessment
+from domain.kernel.assessment import AnyAssessment
 from domain.kernel.citation import Citation
 from services.catalog import ScenarioInfo
 
@@ -214,7 +214,7 @@ class Legal(ResponseBody):
     orders: list[ListedOrder]
     disputable: Annotated[Disputable, Meta(description="a seat's: the events it may dispute")] | UnsetType = UNSET
     verdicts: Annotated[list[str], Meta(description="the referee's: what `resolve_dispute` takes as `verdict`")] | UnsetType = UNSET
-    assessments: Annotated[list[Assessment | None], Meta(
+    assessments: Annotated[list[AnyAssessment | None], Meta(
         description="with ?assess=true: one per order, what it would meet if submitted now, or null")] | UnsetType = UNSET
 
 

@@ -66,7 +66,21 @@ def test_a_listed_order_is_typed_as_the_submitted_one():
     assert data["required"] == ["type"] and {"$ref": "#/components/schemas/Rulebook"} in data["properties"]["cite"]["items"]["anyOf"]
     view = schemas["State"]["properties"]["view"]
     assert {"to_act", "disputes", "attestations", "game"} <= set(view["required"])
-    assert schemas["Legal"]["properties"]["assessments"]["items"]["anyOf"][0] == {"$ref": "#/components/schemas/Assessment"}
+    kinds = schemas["Legal"]["properties"]["assessments"]["items"]["anyOf"][0]  # or null
+    assert kinds["discriminator"] == {"propertyName": "kind", "mapping": {
+        "attack": "#/components/schemas/Assessment", "retreat": "#/components/schemas/RetreatAssessment",
+        "supply": "#/components/schemas/SupplyAssessment"}}
+
+
+def test_the_breakout_pursuit_document_types_every_assessment_its_rules_give():
+    """Issue 16 item 6: an attack's, a retreat answer's (each candidate hex's distance, each refused
+    hex's reason) and a supply judgement's (each unit's state, path length, source and path)."""
+    schemas = contract.ruleset_document(DOCUMENT, "breakout-pursuit")["components"]["schemas"]
+    weighing = schemas["RetreatWeighing"]["properties"]
+    assert {"unit", "frm", "to", "path", "no_path", "refused"} <= set(weighing)
+    assert weighing["refused"]["additionalProperties"] == {"type": "string"}
+    assert schemas["SupplyAssessment"]["properties"]["units"]["additionalProperties"] == {"$ref": "#/components/schemas/SupplyTrace"}
+    assert {"state", "length", "source", "path", "why"} <= set(schemas["SupplyTrace"]["properties"])
 
 
 def test_operations_are_named_tagged_and_answer_in_their_own_media_types():

@@ -215,7 +215,8 @@ def resolve(adj, attackers: tuple[str, ...], hex_id: str, requested: str | None)
 # --- decisions owed ------------------------------------------------------------------------------
 
 
-def _decision(state: State, seat: str):
+def decision(state: State, seat: str):
+    """(frame, combat, step) of the combat decision `seat` owes now, or Nones."""
     frame, c = state.core.top(), state.combat
     if frame is None or c is None or not c.steps or seat not in frame.waiting_for():
         return None, None, None
@@ -226,7 +227,7 @@ def answers(state: State, data, seat: str) -> list[Order]:
     """Answers to the open decision, each accepted if submitted (at most LIMIT of them)."""
     if _defensive(state):
         return list(supply_defence.answers(state, data, seat))
-    frame, c, step = _decision(state, seat)
+    frame, c, step = decision(state, seat)
     if frame is None:
         return []
     kind = results.FRAME_OF[step]
@@ -276,7 +277,7 @@ def default_answer(state: State, data, seat: str) -> Order | None:
     supply decision, the nearest Supply unit if the trace is forced, else none."""
     if _defensive(state):
         return supply_defence.default_answer(state, data, seat)
-    frame, c, step = _decision(state, seat)
+    frame, c, step = decision(state, seat)
     if frame is None:
         return None
     kind = results.FRAME_OF[step]

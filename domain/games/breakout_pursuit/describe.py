@@ -142,6 +142,15 @@ def _units(verb: str) -> Callable[[Sentences, Any], str]:
     return lambda s, e: f"{s.group(e.get('units', ()))} {verb}"
 
 
+def _defensive_weighed(s: Sentences, e) -> str:
+    units = e.get("supply_units") or {}
+    near = min(units, key=lambda u: (units[u], u)) if units else None
+    head = f"Supply H at {s.place(e.get('hex'))} ({e.get('odds')}): {len(units)} Supply units within eight hexes" + (
+        f", the nearest {s.unit(near)} ({units[near]})" if near else "")
+    forced = e.get("forced") or ()
+    return head + ("; the trace is forced for " + s.group(forced) if forced else "; no defender is forced to trace")
+
+
 SAY: dict[str, Callable[[Sentences, Any], str]] = {
     "bp.phase_begun": lambda s, e: "The phase begins",
     "bp.player_turn_ended": lambda s, e: f"The {SIDES.get(e.get('side'), e.get('side'))} Player-Turn ends",
@@ -183,6 +192,7 @@ SAY: dict[str, Callable[[Sentences, Any], str]] = {
     "bp.retreat_weighed": lambda s, e: f"{s.unit(e['unit'])} in {s.place(e.get('frm'))} may retreat to "
                                        + (", ".join(f"{s.place(h)} ({n})" for h, n in list((e.get("path") or e.get("no_path") or {}).items())[:4]) or "no hex")
                                        + f"; {len(e.get('refused') or {})} hexes refused",
+    "bp.defensive_supply_weighed": _defensive_weighed,
     "bp.air_strike_resolved": _air_strike,
     "bp.airdrop_cycle_started": lambda s, e: f"Airdrop cycle begins: {len(e.get('markers') or ())} Airdrop Zone markers "
                                              f"placed, revealed on Game-Turn {e.get('reveal_turn')}",

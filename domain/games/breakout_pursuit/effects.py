@@ -104,6 +104,22 @@ class DefensiveSupplyTraced(Effect, frozen=True, kw_only=True, tag="bp.defensive
     paths: dict[str, int]
 
 
+class DefensiveSupplyWeighed(Effect, frozen=True, kw_only=True, tag="bp.defensive_supply_weighed"):
+    """Why Supply H did or did not force a trace at a German attack (@2): at odds of 1-1 or more
+    against supplied defenders (`odds`) with a Supply unit within eight hexes (`supply_units`: path
+    lengths, those traced to earlier in the phase included), each defender's other sources within
+    eight hexes (`sources`: Cherbourg, Bayeux, active Pipeline units, for UK and Canadian units the
+    Naval Supply unit; path lengths), so the exemption (the Supply unit five or more away, another
+    source within four) can be checked; `forced`: the defenders obliged to trace. Changes nothing:
+    a referee's record."""
+
+    hex: str
+    odds: str
+    supply_units: dict[str, int]
+    sources: dict[str, dict[str, int]]
+    forced: tuple[str, ...] = ()
+
+
 class SupplyJudged(Effect, frozen=True, kw_only=True, tag="bp.supply_judged"):
     """The phasing side's supply states for this Player-Turn, with each unit's path length (or -1)."""
 
@@ -318,5 +334,5 @@ BPEffect = (
     | UnitsTurned | NavalSupplyMoved | DefensiveSupplyTraced
     | AirStrikeResolved | AirdropCycleStarted | AirdropZoneChosen | AirdropRevealed | UnitAirdropped | AirdropMarkerLeft
     | AirdropCycleEnded | ParatroopRehabilitated
-    | SupplyRoutes | FlagCause | PointsAwarded | RetreatWeighed
+    | SupplyRoutes | FlagCause | PointsAwarded | RetreatWeighed | DefensiveSupplyWeighed
 )

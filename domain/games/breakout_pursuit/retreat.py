@@ -53,16 +53,23 @@ def weight(state: State, uid: str) -> int:
     return sum(1 for m in movers(state, uid) if state.units[m].combat_unit)
 
 
-def legal_hexes(state: State, data, uid: str, filled: Counter, enemy_zoc: frozenset[str]) -> list[str]:
+def refusal(state: State, data, uid: str, n: str, filled: Counter, enemy_zoc: frozenset[str]) -> str | None:
+    """Why `uid` may not retreat into the neighbouring hex `n` (None: it may), the hexes `filled` by
+    the units retreating before it counted: the one test both the ruling and the record use."""
     u = state.units[uid]
-    out = []
-    for n in data.neighbours[u.hex]:
-        if not data.enterable(n) or data.sea_between(u.hex, n) or n in enemy_zoc or hex_barred(state, data, u.side, n):
-            continue
-        if stack_count(state, n) + filled[n] + weight(state, uid) > STACK_LIMIT:
-            continue
-        out.append(n)
-    return out
+    if not data.enterable(n) or data.sea_between(u.hex, n):
+        return "sea"
+    if n in enemy_zoc:
+        return "enemy-controlled (ZOC L)"
+    if hex_barred(state, data, u.side, n):
+        return "enemy-occupied, or an intact Fortress (Movement B)"
+    if stack_count(state, n) + filled[n] + weight(state, uid) > STACK_LIMIT:
+        return f"would hold more than {STACK_LIMIT} combat units (Stacking M)"
+    return None
+
+
+def legal_hexes(state: State, data, uid: str, filled: Counter, enemy_zoc: frozenset[str]) -> list[str]:
+    return [n for n in data.neighbours[state.units[uid].hex] if refusal(state, data, uid, n, filled, enemy_zoc) is None]
 
 
 # --- closeness to the source of supply --------------------------------------------------------
@@ -187,17 +194,9 @@ def weighed(state: State, data, chosen: list[tuple[str, str | None]]) -> list[di
     out = []
     for uid, to in chosen:
         u = state.units[uid]
-        refused: dict[str, str] = {}
-        for n in sorted(data.neighbours[u.hex]):
-            if not data.enterable(n) or data.sea_between(u.hex, n):
-                refused[n] = "sea"
-            elif n in enemy_zoc:
-                refused[n] = "enemy-controlled (ZOC L)"
-            elif hex_barred(state, data, u.side, n):
-                refused[n] = "enemy-occupied, or an intact Fortress (Movement B)"
-            elif stack_count(state, n) + filled[n] + weight(state, uid) > STACK_LIMIT:
-                refused[n] = f"would hold more than {STACK_LIMIT} combat units (Stacking M)"
-        legal = [n for n in sorted(data.neighbours[u.hex]) if n not in refused]
+        why = {n: refusal(state, data, uid, n, filled, enemy_zoc) for n in sorted(data.neighbours[u.hex])}
+        refused = {n: r for n, r in why.items() if r is not None}
+        legal = [n for n, r in why.items() if r is None]
         keys = closeness(state, data, u, legal, cache)
         out.append({"unit": uid, "frm": u.hex, "to": to, "refused": refused,
                     "path": {h: k[1] for h, k in keys.items() if k[0] == 0},

@@ -8,7 +8,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.games.breakout_pursuit import (
-    airdrop, airstrike, cite, combat, delay, movement, naval, paratroops, pipelines, reinforcements, sequence, setups,
+    airdrop, airstrike, assessments, cite, combat, delay, movement, naval, paratroops, pipelines, reinforcements, sequence, setups,
     supply, supply_units, victory, views,
 )
 from domain.games.breakout_pursuit.data import GameData
@@ -26,7 +26,7 @@ from domain.games.breakout_pursuit.orders import (
 from domain.games.breakout_pursuit.setup import setup, unit_from
 from domain.kernel import phases
 from domain.kernel.adjudication import Adjudication
-from domain.kernel.assessment import Assessment
+from domain.kernel.assessment import AnyAssessment
 from domain.kernel.commands import Order, Reject
 from domain.kernel.core import Clock
 from domain.kernel.effects import PhaseAdvanced
@@ -194,8 +194,8 @@ class BreakoutPursuit(Ruleset):
         if over:
             phases.end_phase(adj, PHASE_TABLE)
 
-    def assess(self, state: State, seat: str, order: Order) -> Assessment | None:
-        return combat.forecast(state, self.data, order) if isinstance(order, Attack) else None
+    def assess(self, state: State, seat: str, order: Order) -> AnyAssessment | None:
+        return assessments.assess(state, self.data, seat, order)
 
     def undoable(self, before: State, seat: str, order: Order, effects: tuple[Any, ...]) -> bool:
         return isinstance(order, UNDOABLE) and all(e.vis == PUBLIC for e in effects)

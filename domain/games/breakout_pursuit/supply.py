@@ -369,7 +369,13 @@ def legal(state: State, data, side: str) -> list[JudgeSupply]:
 
 def judge(adj, seat: str, order: JudgeSupply) -> bool:
     """Judge Allied supply with the Supply units chosen; the phase is then over (True)."""
-    state = adj.state
+    check(adj.state, seat, order)
+    _judge(adj, ALLIED, order.use)
+    return True
+
+
+def check(state: State, seat: str, order: JudgeSupply) -> None:
+    """Reject a judgement order the rules refuse (the ruling's test, also the assessment's)."""
     if state.core.layout.side_of(seat) != ALLIED:
         raise Reject("no_supply_decision", "German supply is judged by the umpire: there is nothing to choose.", cite.SUPPLY_D)
     if len(set(order.use)) != len(order.use):
@@ -379,17 +385,29 @@ def judge(adj, seat: str, order: JudgeSupply) -> bool:
         if u is None or u.side != ALLIED or u.type != "supply" or u.hex is None:
             raise Reject("not_a_supply_unit", f"{sid!r} is not an Allied Supply unit on the map; only those may be traced to.",
                          cite.SUPPLY_G, unit=sid)
-    _judge(adj, ALLIED, order.use)
-    return True
+
+
+def judgement(state: State, data, side: str, use: tuple[str, ...]) -> tuple[dict[str, Trace], list[str]]:
+    """The Supply Judgement of `side` (the ruling's and the assessment's): each judged unit's trace,
+    and the Supply units traced to (expended, J)."""
+    if side == GERMAN:
+        return _german(state, data), []
+    traces, traced, _ = _allied(state, data, use)
+    return traces, traced
+
+
+def routes(state: State, data, side: str, traces: dict[str, Trace]) -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
+    """The Supply Path behind each trace, or why an isolated unit has none (supply_routes.py)."""
+    reach = _limits(data)[1] if side == ALLIED else len(data.land_graph)
+    return supply_routes.routes(state, data, side, traces, _ground(state, data, side).blocked, reach)
 
 
 def _judge(adj, side: str, use: tuple[str, ...]) -> None:
     state, data = adj.state, adj.ruleset.data
+    traces, traced = judgement(state, data, side, use)
     if side == GERMAN:
-        traces, traced = _german(state, data), []
         cites = (cite.SUPPLY_PROCEDURE, cite.SUPPLY_A, cite.SUPPLY_D, cite.SUPPLY_E, cite.FORTRESS_C)
     else:
-        traces, traced, _ = _allied(state, data, use)
         cites = (cite.SUPPLY_PROCEDURE, cite.SUPPLY_A, cite.SUPPLY_C, cite.SUPPLY_F, cite.SUPPLY_G, cite.SUPPLY_NOT_REQUIRED,
                  cite.TRUCKS_SUPPLIED, cite.PARATROOPS_SUPPLIED, cite.NAVAL_N, cite.NAVAL_P, cite.NAVAL_SUPPLY_USE,
                  cite.ruling("fortress_blocks_allied_supply", state.core.options.get("fortress_blocks_allied_supply", True)))
@@ -399,9 +417,8 @@ def _judge(adj, side: str, use: tuple[str, ...]) -> None:
                           paths={u: t.length for u, t in traces.items()}, sources={u: t.source for u, t in traces.items()},
                           cite=cites))
     if data.fidelity:  # @2: the path behind each state, or why there is none
-        reach = _limits(data)[1] if side == ALLIED else len(data.land_graph)
-        routes, isolated = supply_routes.routes(state, data, side, traces, _ground(state, data, side).blocked, reach)
-        adj.emit(SupplyRoutes(side=side, routes=routes, isolated=isolated,
+        found, isolated = routes(state, data, side, traces)
+        adj.emit(SupplyRoutes(side=side, routes=found, isolated=isolated,
                               cite=(cite.SUPPLY_A, cite.SUPPLY_F) if side == ALLIED else (cite.SUPPLY_A, cite.SUPPLY_D, cite.SUPPLY_E)))
     for sid in traced:  # removed after all paths of the phase (J)
         adj.emit(UnitExpended(unit=sid, hex=state.units[sid].hex, cite=(cite.SUPPLY_J, cite.SUPPLY_UNITS_L)))

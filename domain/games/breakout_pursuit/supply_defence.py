@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Iterable, NamedTuple
 
 from domain.games.breakout_pursuit import cite, strength, supply
-from domain.games.breakout_pursuit.effects import DefensiveSupplyTraced, UnitExpended
+from domain.games.breakout_pursuit.effects import DefensiveSupplyTraced, DefensiveSupplyWeighed, UnitExpended
 from domain.games.breakout_pursuit.model import ALLIED, SUPPLIED, State, Unit
 from domain.games.breakout_pursuit.orders import Attack, DefensiveSupply
 from domain.kernel.commands import Reject
@@ -41,6 +41,7 @@ class Call(NamedTuple):
     helped: tuple[str, ...]  # defenders a Supply unit would spare the isolated defence
     traced: dict[str, int]  # Supply units already traced to this phase, in reach: path length
     fresh: dict[str, int]  # the other Supply units in reach: path length
+    others: dict[str, dict[str, int]]  # each defender judged: its other sources in reach, path length (the exemption's test)
 
     @property
     def choices(self) -> list[str]:
@@ -56,22 +57,23 @@ def _distances(state: State, data, hex_id: str, limit: int) -> dict[str, int]:
                      enters=lambda n: n not in occupied and (n not in blocked or in_zoc_ok))
 
 
-def _sources(state: State, data) -> tuple[set[str], set[str], dict[str, str]]:
-    """(general source hexes, Naval Supply hexes, Supply unit -> hex): the sources of Supply G."""
+def _sources(state: State, data) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """The sources of Supply G, each name -> its hex: (the general ones: "cherbourg", "bayeux" and
+    active Pipeline units; the Naval Supply unit; the Supply units)."""
     blocked, occupied = supply.blocked(state, data, ALLIED)
-    general = {data.cherbourg, data.bayeux}
-    naval: set[str] = set()
+    general = {"cherbourg": data.cherbourg, "bayeux": data.bayeux}
+    naval: dict[str, str] = {}
     units: dict[str, str] = {}
-    for u in state.units.values():
+    for u in sorted(state.units.values(), key=lambda u: u.id):
         if u.side != ALLIED or u.hex is None:
             continue
         if u.type == "pipeline" and u.active:
-            general.add(u.hex)
+            general[u.id] = u.hex
         elif u.type == "naval_supply" and u.active and data.hex_has(u.hex, "coastal") and u.hex not in blocked:
-            naval.add(u.hex)
+            naval[u.id] = u.hex
         elif u.type == "supply" and supply.usable_supply_unit(state, u.id, data=data):
             units[u.id] = u.hex
-    return general - occupied, naval, units
+    return {n: h for n, h in general.items() if h not in occupied}, naval, units
 
 
 def call(state: State, data, hex_id: str, defenders: Iterable[Unit], attack: int, requested: str | None) -> Call:
@@ -90,19 +92,20 @@ def call(state: State, data, hex_id: str, defenders: Iterable[Unit], attack: int
     traced = {s: d for s, d in reach.items() if s in state.traced}
     fresh = {s: d for s, d in reach.items() if s not in state.traced}
     big = data.crt_table.at_most(FORCING_ODDS, odds)
-    forced, helped = [], []
+    forced, helped, others = [], [], {}
     for u in defenders:
         if not u.combat_unit or supply.fixed(u, state) is not None:
             continue  # Trucks and paratroops on their drop turn are supplied without a path
-        own = general | (naval if u.nat in supply.NAVAL_USERS else set())
-        other = min((dist[h] for h in own if h in dist), default=None)
+        own = {**general, **(naval if u.nat in supply.NAVAL_USERS else {})}
+        others[u.id] = {n: dist[h] for n, h in own.items() if h in dist}
+        other = min(others[u.id].values(), default=None)
         nearest = min(reach.values(), default=None)
         if big and nearest is not None and not (nearest > near and other is not None and other <= near):
             forced.append(u.id)
         best = min([d for d in (other, *traced.values()) if d is not None], default=None)
         if best is None and fresh:
             helped.append(u.id)
-    return Call(odds, tuple(forced), tuple(helped), traced, fresh)
+    return Call(odds, tuple(forced), tuple(helped), traced, fresh, others)
 
 
 def _trace(adj, hex_id: str, sid: str, c: Call, forced: bool) -> None:
@@ -116,11 +119,19 @@ def _trace(adj, hex_id: str, sid: str, c: Call, forced: bool) -> None:
                                    paths={d: lengths[sid] for d in defenders}, cite=rules))
 
 
+def _weighed(adj, hex_id: str, c: Call) -> None:
+    adj.emit(DefensiveSupplyWeighed(hex=hex_id, odds=c.odds, supply_units={**c.traced, **c.fresh}, sources=c.others,
+                                    forced=c.forced, cite=(cite.SUPPLY_H, cite.SUPPLY_NOT_REQUIRED, cite.ruling(
+                                        "defensive_trace_odds", adj.state.core.options.get("defensive_trace_odds", "as_declared")))))
+
+
 def ask(adj, order: Attack, defenders: list[Unit], attack: int) -> bool:
     """At a German attack on Allied units: apply Supply H. True when the Allied player must first
     answer a decision frame (the attack waits for it), False when the attack may go on now."""
     state, data = adj.state, adj.ruleset.data
     c = call(state, data, order.hex, defenders, attack, order.odds)
+    if data.fidelity and (c.traced or c.fresh) and data.crt_table.at_most(FORCING_ODDS, c.odds):
+        _weighed(adj, order.hex, c)  # @2: Supply H's test, for the record
     if c.forced:
         if c.traced:  # a Supply unit already traced to this phase serves, at no further cost
             _trace(adj, order.hex, min(c.traced, key=lambda s: (c.traced[s], s)), c, True)
@@ -138,7 +149,8 @@ def ask(adj, order: Attack, defenders: list[Unit], attack: int) -> bool:
     return True
 
 
-def _open(state: State, seat: str):
+def open_frame(state: State, seat: str):
+    """The defensive supply decision `seat` owes now, or None."""
     frame = state.core.top()
     if frame is None or frame.kind != FRAME or seat not in frame.waiting_for():
         return None
@@ -146,7 +158,7 @@ def _open(state: State, seat: str):
 
 
 def answers(state: State, data, seat: str) -> list[DefensiveSupply]:
-    frame = _open(state, seat)
+    frame = open_frame(state, seat)
     if frame is None:
         return []
     out = [DefensiveSupply(frame=frame.id, unit=s) for s in frame.prompt["choices"]]
@@ -155,7 +167,7 @@ def answers(state: State, data, seat: str) -> list[DefensiveSupply]:
 
 def default_answer(state: State, data, seat: str) -> DefensiveSupply | None:
     """At a deadline: the nearest Supply unit when the trace is forced, else none."""
-    frame = _open(state, seat)
+    frame = open_frame(state, seat)
     if frame is None:
         return None
     first = next(iter(frame.prompt["choices"]), None)
@@ -164,17 +176,14 @@ def default_answer(state: State, data, seat: str) -> DefensiveSupply | None:
 
 def answer(adj, seat: str, order: DefensiveSupply) -> Attack:
     """Apply the Allied answer; return the attack it held, to be resolved now."""
-    frame = _open(adj.state, seat)
+    frame = open_frame(adj.state, seat)
     if frame is None or order.frame != frame.id:
         raise Reject("no_decision", "There is no defensive supply decision of yours to answer.", cite.SUPPLY_H)
     prompt = frame.prompt
     attack = Attack(attackers=tuple(prompt["attack"]["attackers"]), hex=prompt["attack"]["hex"], odds=prompt["attack"]["odds"])
-    if order.unit is None and prompt["forced"]:
-        raise Reject("trace_forced", f"The attack is at {prompt['odds_if_supplied']} against supplied defenders and a Supply "
-                     f"unit is within eight hexes: trace to one of {', '.join(prompt['choices'])}.", cite.SUPPLY_H)
-    if order.unit is not None and order.unit not in prompt["choices"]:
-        raise Reject("not_in_reach", f"{order.unit} is not a Supply unit within eight hexes of {attack.hex}; choose one of "
-                     f"{', '.join(prompt['choices'])}.", cite.SUPPLY_H, unit=order.unit)
+    problem = answer_problem(prompt, order)
+    if problem is not None:
+        raise problem
     adj.close_frame(frame, {seat: {"unit": order.unit}})
     if order.unit is not None:
         state = adj.state
@@ -182,6 +191,18 @@ def answer(adj, seat: str, order: DefensiveSupply) -> Attack:
                  attack.odds)
         _trace(adj, attack.hex, order.unit, c, bool(prompt["forced"]))
     return attack
+
+
+def answer_problem(prompt: dict, order: DefensiveSupply) -> Reject | None:
+    """Why an answer to the open decision (its `prompt`) is refused, or None (the ruling's test,
+    also the assessment's)."""
+    if order.unit is None and prompt["forced"]:
+        return Reject("trace_forced", f"The attack is at {prompt['odds_if_supplied']} against supplied defenders and a Supply "
+                      f"unit is within eight hexes: trace to one of {', '.join(prompt['choices'])}.", cite.SUPPLY_H)
+    if order.unit is not None and order.unit not in prompt["choices"]:
+        return Reject("not_in_reach", f"{order.unit} is not a Supply unit within eight hexes of {prompt['attack']['hex']}; "
+                      f"choose one of {', '.join(prompt['choices'])}.", cite.SUPPLY_H, unit=order.unit)
+    return None
 
 
 def _defenders(state: State, hex_id: str) -> list[Unit]:

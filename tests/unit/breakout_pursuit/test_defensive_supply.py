@@ -5,12 +5,12 @@ Phase, on the synthetic map (logistics_helpers.py). An Allied 12-5 at 2030 is at
 die of 4 there is "Ad", which asks nothing more."""
 from __future__ import annotations
 
-from domain.games.breakout_pursuit import combat
-from domain.games.breakout_pursuit.effects import AttackResolved, DefensiveSupplyTraced, UnitExpended
+from domain.games.breakout_pursuit import BREAKOUT_PURSUIT_2, cite, combat
+from domain.games.breakout_pursuit.effects import AttackResolved, DefensiveSupplyTraced, DefensiveSupplyWeighed, UnitExpended
 from domain.games.breakout_pursuit.model import EXPENDED, ISOLATED, UNSUPPLIED
 from domain.games.breakout_pursuit.orders import Attack, DefensiveSupply, EndPhase
 from tests.unit.breakout_pursuit.logistics_helpers import GER, GER_INF, INF, PIPES, SU, SU2, accepted, at, data, refused
-from tests.unit.breakout_pursuit.supply_helpers import bound, effects_of
+from tests.unit.breakout_pursuit.supply_helpers import bound, effects_of, rule, synthetic_pack
 
 ATTACK = Attack(attackers=(GER,), hex="2030")
 PIPE = PIPES[0]
@@ -109,3 +109,30 @@ def test_supply_H_default_answer_is_the_nearest_supply_unit_when_forced():
     _, waiting = accepted(state, ATTACK, seat="german")
     frame = waiting.core.top()
     assert bound().default_answer(waiting, "allied") == DefensiveSupply(frame=frame.id, unit=SU)
+
+
+# --- the record (@2): Supply H's test, so a referee can check the four-hex exemption ------------------
+
+
+def weighed_v2(units: dict):
+    """The German attack on the 12-5 at 2030 ruled under breakout-pursuit@2: its `bp.defensive_supply_weighed`."""
+    rs = BREAKOUT_PURSUIT_2.bind(synthetic_pack())
+    state = at({INF: "2030", GER: "2031", **units}, phase="combat", side="german", ruleset=rs)
+    ruling, _ = rule(state, "german", ATTACK, ruleset=rs, dice=[4])
+    return effects_of(ruling, DefensiveSupplyWeighed)
+
+
+def test_supply_H_the_record_gives_the_other_sources_distances_when_the_exemption_applies():
+    """Supply H: the Supply unit at 2025 is five hexes off and the Pipeline at 2027 three: exempt, and the
+    record shows both distances (and no defender forced); with the Pipeline at 2024 (six) the trace is forced."""
+    (exempt,) = weighed_v2({SU: "2025", PIPE: "2027"})
+    assert (exempt.hex, exempt.odds, exempt.supply_units, exempt.forced) == ("2030", "1-1", {SU: 5}, ())
+    assert exempt.sources[INF][PIPE] == 3 and min(exempt.sources[INF].values()) <= 4 < min(exempt.supply_units.values())
+    (forced,) = weighed_v2({SU: "2025", PIPE: "2024"})
+    assert forced.sources[INF][PIPE] == 6 and forced.forced == (INF,)
+    assert cite.SUPPLY_H in forced.cite and cite.SUPPLY_NOT_REQUIRED in forced.cite
+
+
+def test_supply_H_nothing_is_weighed_when_no_supply_unit_is_in_reach():
+    """Supply H asks only of a Supply unit within eight hexes: none, no record of the test."""
+    assert weighed_v2({PIPE: "2027"}) == []

@@ -91,3 +91,28 @@ def test_retreat_j_each_retreat_names_its_candidates_and_why_the_others_were_ref
             assert candidates[w["to"]] == min(candidates.values()), w
     moved = {(e["unit"], e["to"]) for e in log if e["type"] == "bp.unit_retreated"}
     assert {(w["unit"], w["to"]) for w in weighed if w["to"]} <= moved
+
+
+NEAR = 4  # Supply H: "five hexes or more" from the Supply unit, another source "within four"
+
+
+def test_supply_h_each_forced_trace_shows_the_other_sources_distances_and_the_exemption_checks_out():
+    """Supply H (L368): at each German attack at 1-1 or more with a Supply unit within eight hexes, the
+    record gives the Supply units' and every defender's other sources' path lengths; a defender is
+    forced to trace unless the nearest Supply unit is five or more away while another source is
+    within four, and each forced trace follows the weighing of its hex."""
+    weighed = traced = 0
+    for name in GAMES:
+        log = effects(name)
+        for i, e in enumerate(log):
+            if e["type"] == "bp.defensive_supply_weighed":
+                weighed += 1
+                nearest = min(e["supply_units"].values())
+                exempt = {d for d, srcs in e["sources"].items() if nearest > NEAR and min(srcs.values(), default=NEAR + 1) <= NEAR}
+                assert set(e["forced"]) == set(e["sources"]) - exempt, e
+            elif e["type"] == "bp.defensive_supply_traced" and e["forced"]:
+                traced += 1
+                before = next(w for w in reversed(log[:i]) if w["type"] == "bp.defensive_supply_weighed")
+                assert before["hex"] == e["hex"] and set(before["forced"]) == set(e["paths"]), (before, e)
+                assert e["unit"] in before["supply_units"]
+    assert weighed and traced
