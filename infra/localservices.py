@@ -65,6 +65,7 @@ class LocalPostgres:
     durable: bool
     host: str = "127.0.0.1"  # the address it listens on
     netns: str | None = None  # the network namespace it runs in (None: this one)
+    options: str = ""  # more `-c name=value` server settings
 
     @property
     def data(self) -> Path:
@@ -93,7 +94,7 @@ class LocalPostgres:
     def start(self) -> None:
         opts = (
             f"-p {self.port} -k {self.root} -c listen_addresses={self.host} -c max_connections=200 "
-            + (_DURABLE if self.durable else _THROWAWAY)
+            + (_DURABLE if self.durable else _THROWAWAY) + (f" {self.options}" if self.options else "")
         )
         self._ctl("-l", str(self.root / "server.log"), "-o", opts, "start")
 
@@ -106,13 +107,14 @@ class LocalPostgres:
 
 
 def start_postgres(*, durable: bool = False, root: Path | None = None, port: int | None = None,
-                   host: str = "127.0.0.1", netns: str | None = None, trust: str | None = None) -> LocalPostgres:
+                   host: str = "127.0.0.1", netns: str | None = None, trust: str | None = None,
+                   options: str = "") -> LocalPostgres:
     """A new cluster in `root` (a new temp dir by default), started and ready for connections;
     listening on `host` inside `netns`, trusting clients from the subnet `trust` as well as loopback."""
     root = root or Path(tempfile.mkdtemp(prefix="umpire-pg."))
     root.mkdir(parents=True, exist_ok=True)
     _own(root)
-    pg = LocalPostgres(root=root, port=port or free_port(), durable=durable, host=host, netns=netns)
+    pg = LocalPostgres(root=root, port=port or free_port(), durable=durable, host=host, netns=netns, options=options)
     if not (pg.data / "PG_VERSION").exists():
         pg.initdb()
         if trust:

@@ -10,11 +10,13 @@
 Used by tests/scale/test_hosts.py (short phases) and bench/bench_hosts.py (long ones). `exercise`
 runs the phases in order, each a window of wall-clock time whose orders it measures:
 
-    one      work1 cut off before the load starts: one worker host
-    two      work1 restored: two worker hosts
-    cut      work1 cut off under load (its fold in flight, and the messages Redis handed it, stay
-             with it): one worker host again, with the loss in the window
-    back     work1 restored
+    warm     both worker hosts; the bots make their first games (not reported)
+    two      two worker hosts
+    cut      work1 cut off under load, mid-fold if it can be caught so (its fold in flight, and
+             any message Redis handed it, stay with it): the loss is in this window
+    one      work1 still cut off: one worker host carries every game
+    back     work1 restored: its TCP connections resume at their next retransmission (seconds
+             to tens of seconds later: the retransmission timer backs off while the link is down)
 
 then stops the bots, waits until every game is ruled to the end, and checks every accepted order.
 """
@@ -22,8 +24,10 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import shutil
 import sys
+import threading
 import time
 from collections import Counter
 from contextlib import ExitStack, contextmanager
@@ -33,6 +37,7 @@ from typing import Iterator
 
 import httpx
 import msgspec
+import psycopg
 
 from domain.kernel import chain
 from infra import localservices
@@ -47,6 +52,12 @@ from tests.scale.netns import Network
 
 API_PORT = 8000
 SWEEP = 1.0  # s, beat's sweep: what rules a game whose nudge went to the host that was cut off
+# A client host that vanishes (no FIN, no RST) leaves its backend blocked writing a result it never
+# acknowledges, holding the fold's locks, and idle_in_transaction_session_timeout does not apply to
+# an active backend: without these the locks stay until TCP gives up (~15 min, net.ipv4.tcp_retries2).
+# With them the server drops the connection once data stays unacknowledged for 10 s (or an idle one
+# fails three keepalives 2 s apart after 5 s). docs/deployment.md.
+PG_NETWORK = "-c tcp_user_timeout=10000 -c tcp_keepalives_idle=5 -c tcp_keepalives_interval=2 -c tcp_keepalives_count=3"
 ADDRESSES = {"data": 2, "api1": 11, "api2": 12, "work1": 21, "work2": 22, "bots": 31}
 
 
@@ -87,7 +98,7 @@ def layout(root: Path) -> Iterator[Layout]:
         data = net.hosts["data"]
         # Its own temp dir: the postgres user must be able to enter it (pytest's tmp_path is root's alone).
         pg = localservices.start_postgres(durable=True, port=5432, host=data.address,
-                                          netns=data.netns, trust=str(net.subnet))
+                                          netns=data.netns, trust=str(net.subnet), options=PG_NETWORK)
         cleanup.callback(shutil.rmtree, pg.root, ignore_errors=True)
         cleanup.callback(pg.stop, "immediate")
         redis = localservices.start_redis(root=root / "redis", port=6379, host=data.address, netns=data.netns)
@@ -124,6 +135,42 @@ class Run:
     orders: list[dict]
     games: list[str]
     checked: dict[str, int]
+    sessions: list[dict]  # Sessions.samples
+    cut_mid_transaction: bool  # work1 was cut off with a transaction open (its fold's locks with it)
+    retries: dict[str, int]  # worker -> folds it put back for a retry (a lock timeout or an outage)
+    folds: dict[str, dict[str, int]]  # phase -> worker -> folds that ruled something, from the worker's log
+
+
+class Sessions:
+    """Samples pg_stat_activity once a second: what the lost host still holds open in PostgreSQL
+    (its oldest open transaction's age, what its backends wait on) and how many sessions wait on a
+    lock, so a stall under the cut can be told apart from a slow machine."""
+
+    QUERY = """SELECT host(client_addr) = %s, wait_event, wait_event_type = 'Lock',
+                      EXTRACT(EPOCH FROM now() - xact_start) FROM pg_stat_activity WHERE backend_type = 'client backend'"""
+
+    def __init__(self, url: str, lost: str):
+        self.url, self.lost = url, lost
+        self.samples: list[dict] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> "Sessions":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join(10)
+
+    def _run(self) -> None:
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            while not self._stop.wait(1.0):
+                rows = conn.execute(self.QUERY, (self.lost,)).fetchall()
+                lost_open = [(float(age), wait) for mine, wait, _, age in rows if mine and age is not None]
+                self.samples.append({"t": time.time(), "lock_waits": sum(1 for r in rows if r[2]),
+                                     "lost_waits_on": sorted({w or "-" for _, w in lost_open}),
+                                     "lost_oldest_transaction_s": max((a for a, _ in lost_open), default=0.0)})
 
 
 def exercise(lay: Layout, *, bots: int, seconds: dict[str, float], seed: int = 0) -> Run:
@@ -131,19 +178,13 @@ def exercise(lay: Layout, *, bots: int, seconds: dict[str, float], seed: int = 0
     out = lay.root / "bots"
     out.mkdir(parents=True, exist_ok=True)
     windows: dict[str, tuple[float, float]] = {}
-    lay.net.cut("work1")
     argv = ["tests.scale.botload", *sum((["--api", u] for u in lay.apis), []), "--organiser", lay.organiser,
             "--bots", str(bots), "--out", str(out), "--seed", str(seed)]
     players = lay.start("bots", "bots", argv)
+    sessions = Sessions(lay.pg.url, lay.net.hosts["work1"].address)
     try:
-        for phase in ("one", "two", "cut", "back"):
-            if phase in ("two", "back"):
-                lay.net.restore("work1")
-            elif phase == "cut":
-                lay.net.cut("work1")
-            start = time.time()
-            time.sleep(seconds[phase])
-            windows[phase] = (start, time.time())
+        with sessions:
+            caught = _phases(lay, seconds, windows)
         (out / "stop").touch()
         assert players.proc is not None
         players.proc.wait(timeout=120)
@@ -153,7 +194,53 @@ def exercise(lay: Layout, *, bots: int, seconds: dict[str, float], seed: int = 0
     assert not result["errors"], f"bots failed: {result['errors']}\n{players.text()[-3000:]}"
     orders = result["orders"]
     games = sorted({o["game"] for o in orders})
-    return Run(windows=windows, orders=orders, games=games, checked=check(lay, orders, games))
+    return Run(windows=windows, orders=orders, games=games, checked=check(lay, orders, games),
+               sessions=sessions.samples, cut_mid_transaction=caught,
+               retries={w: lay.processes[w].text().count(" retry: ") for w in WORKERS},
+               folds={phase: {w: _folds(lay.processes[w].text(), *windows[phase]) for w in WORKERS} for phase in windows})
+
+
+WORKERS = ("work1", "work2")
+_RULED = re.compile(r"^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}): INFO/\S+\] game \S+: ruled \d+", re.M)
+
+
+def _folds(log: str, start: float, end: float) -> int:
+    """Folds that ruled something, logged within [start, end) (Celery logs local time)."""
+    return sum(1 for m in _RULED.finditer(log)
+               if start <= time.mktime(time.strptime(m[1], "%Y-%m-%d %H:%M:%S")) + int(m[2]) / 1000 < end)
+
+
+PHASES = ("warm", "two", "cut", "one", "back")
+
+
+def _phases(lay: Layout, seconds: dict[str, float], windows: dict[str, tuple[float, float]]) -> bool:
+    """True if work1 was cut off with a transaction open."""
+    caught = False
+    for phase in PHASES:
+        if phase == "back":
+            lay.net.restore("work1")
+        elif phase == "cut":
+            caught = cut_mid_transaction(lay, "work1")
+        start = time.time()
+        time.sleep(seconds[phase])
+        windows[phase] = (start, time.time())
+    return caught
+
+
+def cut_mid_transaction(lay: Layout, host: str, patience: float = 10.0) -> bool:
+    """Cut `host` off the moment it is between two statements of a transaction in PostgreSQL (a fold
+    under way, adjudicating: its locks stay with it), or after `patience` s anyway. True if it was
+    caught so."""
+    query = "SELECT count(*) FROM pg_stat_activity WHERE host(client_addr) = %s AND state = 'idle in transaction'"
+    deadline = time.monotonic() + patience
+    with psycopg.connect(lay.pg.url, autocommit=True) as conn:
+        while True:
+            row = conn.execute(query, (lay.net.hosts[host].address,)).fetchone()
+            caught = bool(row and row[0])
+            if caught or time.monotonic() > deadline:
+                lay.net.cut(host)
+                return caught
+            time.sleep(0.002)
 
 
 def check(lay: Layout, orders: list[dict], games: list[str], timeout: float = 120.0) -> dict[str, int]:
@@ -215,9 +302,20 @@ def figures(run: Run, phase: str) -> dict[str, float]:
             "p50_ms": percentile(latency, 50), "p99_ms": percentile(latency, 99)}
 
 
+def held(run: Run, phase: str) -> dict[str, float]:
+    """What PostgreSQL saw during the phase: the most sessions waiting on a lock at once, and the
+    longest the lost host kept a transaction open."""
+    start, end = run.windows[phase]
+    samples = [x for x in run.sessions if start <= x["t"] < end] or [{"lock_waits": 0, "lost_oldest_transaction_s": 0.0}]
+    return {"max_lock_waits": max(x["lock_waits"] for x in samples),
+            "lost_transaction_open_s": max(x["lost_oldest_transaction_s"] for x in samples)}
+
+
 def report(run: Run, out=sys.stdout) -> None:
-    for phase in run.windows:
+    for phase in (p for p in PHASES if p != "warm"):
         f = figures(run, phase)
         print(f"{phase:>4}: {f['orders']:5d} orders, {f['throughput']:6.1f} ruled/s, "
-              f"p50 {f['p50_ms']:7.1f} ms, p99 {f['p99_ms']:8.1f} ms", file=out)
-    print(f"checked: {run.checked}", file=out)
+              f"p50 {f['p50_ms']:7.1f} ms, p99 {f['p99_ms']:8.1f} ms; folds {run.folds[phase]}; {held(run, phase)}",
+              file=out)
+    print(f"work1 cut mid-transaction: {run.cut_mid_transaction}; checked: {run.checked}; "
+          f"fold retries: {run.retries}", file=out)
