@@ -44,8 +44,13 @@ def pg_bindir() -> Path:
     raise FileNotFoundError("no PostgreSQL binaries: apt-get install postgresql, or set UMPIRE_PG_BIN")
 
 
-def _as_postgres(cmd: list[str]) -> list[str]:
-    return ["runuser", "-u", "postgres", "--", *cmd] if os.geteuid() == 0 else cmd
+def _as_postgres(cmd: list[str], netns: str | None = None) -> list[str]:
+    return _in(netns, ["runuser", "-u", "postgres", "--", *cmd] if os.geteuid() == 0 else cmd)
+
+
+def _in(netns: str | None, cmd: list[str]) -> list[str]:
+    """`cmd` run inside network namespace `netns` (tests/scale: a host of its own), or here."""
+    return ["ip", "netns", "exec", netns, *cmd] if netns else cmd
 
 
 def _own(path: Path) -> None:
@@ -58,6 +63,9 @@ class LocalPostgres:
     root: Path
     port: int
     durable: bool
+    host: str = "127.0.0.1"  # the address it listens on
+    netns: str | None = None  # the network namespace it runs in (None: this one)
+    options: str = ""  # more `-c name=value` server settings
 
     @property
     def data(self) -> Path:
@@ -65,10 +73,10 @@ class LocalPostgres:
 
     @property
     def url(self) -> str:
-        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+        return f"postgresql://postgres@{self.host}:{self.port}/postgres"
 
     def _ctl(self, *args: str, check: bool = True) -> int:
-        cmd = _as_postgres([str(pg_bindir() / "pg_ctl"), "-D", str(self.data), "-w", *args])
+        cmd = _as_postgres([str(pg_bindir() / "pg_ctl"), "-D", str(self.data), "-w", *args], self.netns)
         return subprocess.run(cmd, check=check, stdout=subprocess.DEVNULL).returncode
 
     def initdb(self) -> None:
@@ -77,10 +85,16 @@ class LocalPostgres:
             cmd.append("--no-sync")
         subprocess.run(_as_postgres(cmd), check=True, stdout=subprocess.DEVNULL)
 
+    def trust(self, cidr: str) -> None:
+        """Let clients from `cidr` in without a password (initdb trusts loopback only): throwaway
+        clusters on a private test subnet; real machines use scram-sha-256 (docs/deployment.md)."""
+        with open(self.data / "pg_hba.conf", "a") as hba:
+            hba.write(f"host all all {cidr} trust\n")
+
     def start(self) -> None:
         opts = (
-            f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c max_connections=200 "
-            + (_DURABLE if self.durable else _THROWAWAY)
+            f"-p {self.port} -k {self.root} -c listen_addresses={self.host} -c max_connections=200 "
+            + (_DURABLE if self.durable else _THROWAWAY) + (f" {self.options}" if self.options else "")
         )
         self._ctl("-l", str(self.root / "server.log"), "-o", opts, "start")
 
@@ -92,14 +106,19 @@ class LocalPostgres:
         return self.data.exists() and self._ctl("status", check=False) == 0
 
 
-def start_postgres(*, durable: bool = False, root: Path | None = None, port: int | None = None) -> LocalPostgres:
-    """A new cluster in `root` (a new temp dir by default), started and ready for connections."""
+def start_postgres(*, durable: bool = False, root: Path | None = None, port: int | None = None,
+                   host: str = "127.0.0.1", netns: str | None = None, trust: str | None = None,
+                   options: str = "") -> LocalPostgres:
+    """A new cluster in `root` (a new temp dir by default), started and ready for connections;
+    listening on `host` inside `netns`, trusting clients from the subnet `trust` as well as loopback."""
     root = root or Path(tempfile.mkdtemp(prefix="umpire-pg."))
     root.mkdir(parents=True, exist_ok=True)
     _own(root)
-    pg = LocalPostgres(root=root, port=port or free_port(), durable=durable)
+    pg = LocalPostgres(root=root, port=port or free_port(), durable=durable, host=host, netns=netns, options=options)
     if not (pg.data / "PG_VERSION").exists():
         pg.initdb()
+        if trust:
+            pg.trust(trust)
     pg.start()
     return pg
 
@@ -108,10 +127,12 @@ def start_postgres(*, durable: bool = False, root: Path | None = None, port: int
 class LocalRedis:
     root: Path
     port: int
+    host: str = "127.0.0.1"
+    netns: str | None = None
 
     @property
     def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
+        return f"redis://{self.host}:{self.port}/0"
 
     @property
     def pidfile(self) -> Path:
@@ -119,10 +140,14 @@ class LocalRedis:
 
     def start(self, timeout: float = 10.0) -> None:
         # No persistence, so a restart is also a flush; noeviction so Celery never loses keys to memory pressure.
+        # Off loopback (tests/scale's private subnet) protected mode would refuse every client: no password
+        # here; real machines set one (docs/deployment.md).
+        guard = [] if self.host.startswith("127.") else ["--protected-mode", "no"]
         subprocess.run(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--maxmemory-policy", "noeviction", "--dir", str(self.root), "--daemonize", "yes",
-             "--pidfile", str(self.pidfile), "--logfile", str(self.root / "redis.log")],
+            _in(self.netns, ["redis-server", "--port", str(self.port), "--bind", self.host, "--save", "",
+                             "--appendonly", "no", "--maxmemory-policy", "noeviction", "--dir", str(self.root),
+                             "--daemonize", "yes", "--pidfile", str(self.pidfile),
+                             "--logfile", str(self.root / "redis.log"), *guard]),
             check=True,
         )
         deadline = time.monotonic() + timeout
@@ -133,7 +158,7 @@ class LocalRedis:
 
     def ping(self) -> bool:
         try:
-            with socket.create_connection(("127.0.0.1", self.port), timeout=0.5) as s:
+            with socket.create_connection((self.host, self.port), timeout=0.5) as s:
                 s.sendall(b"PING\r\n")
                 return s.recv(16).startswith(b"+PONG")
         except OSError:
@@ -155,12 +180,13 @@ class LocalRedis:
         raise TimeoutError(f"redis pid {pid} did not exit")
 
 
-def start_redis(*, root: Path | None = None, port: int | None = None) -> LocalRedis:
+def start_redis(*, root: Path | None = None, port: int | None = None, host: str = "127.0.0.1",
+                netns: str | None = None) -> LocalRedis:
     if not shutil.which("redis-server"):
         raise FileNotFoundError("no redis-server: apt-get install redis-server")
     root = root or Path(tempfile.mkdtemp(prefix="umpire-redis."))
     root.mkdir(parents=True, exist_ok=True)
-    redis = LocalRedis(root=root, port=port or free_port())
+    redis = LocalRedis(root=root, port=port or free_port(), host=host, netns=netns)
     redis.start()
     return redis
 

@@ -56,6 +56,10 @@ class Client:
     def scenarios(self) -> list[dict]:
         return self._call("GET", "/v1/scenarios")["scenarios"]
 
+    def create_game(self, scenario: str, **settings: Any) -> dict:
+        """An organiser's token: a new game of `scenario`; the answer holds each seat's token."""
+        return self._call("POST", "/v1/games", json={"scenario": scenario, **settings})
+
     def game(self, game_id: str) -> dict:
         return self._call("GET", f"/v1/games/{game_id}")
 

@@ -35,11 +35,14 @@ def wait_until(condition, timeout: float, what: str):
 
 class WorkerProcess:
     """One `umpire worker` (with `beat`: `--beat`; with `role="beat"`: `umpire beat` alone; or any
-    `python -m <argv>` that logs " ready.") in its own process group, so a test can kill it whole (kill -9)."""
+    `python -m <argv>` that logs `ready`, " ready." by default) in its own process group, so a test
+    can kill it whole (kill -9). `wrap` comes before the interpreter: `ip netns exec NS` runs it
+    on a host of its own (tests/scale)."""
 
     def __init__(self, *, database_url: str, redis_url: str, data: Path, fault: str | None = None,
                  concurrency: int = 2, sweep_seconds: float = 1.0, beat: bool = True, name: str = "umpire",
-                 role: str = "worker", env: dict[str, str] | None = None, argv: list[str] | None = None):
+                 role: str = "worker", env: dict[str, str] | None = None, argv: list[str] | None = None,
+                 ready: str = " ready.", wrap: list[str] | None = None):
         self.data = data
         self.log_path = data / f"{name}.log"
         self.env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
@@ -54,7 +57,8 @@ class WorkerProcess:
         else:
             self.argv = argv or ["services.cli", "worker", "--concurrency", str(concurrency), "--name", f"{name}@%h",
                                  *(["--beat"] if beat else [])]
-            self.ready = " ready."
+            self.ready = ready
+        self.wrap = wrap or []
         self.proc: subprocess.Popen | None = None
         self._offset = 0
 
@@ -62,7 +66,7 @@ class WorkerProcess:
         self.data.mkdir(parents=True, exist_ok=True)
         self._offset = self.log_path.stat().st_size if self.log_path.exists() else 0
         with open(self.log_path, "ab") as log:
-            self.proc = subprocess.Popen([sys.executable, "-m", *self.argv], cwd=REPO, env=self.env,
+            self.proc = subprocess.Popen([*self.wrap, sys.executable, "-m", *self.argv], cwd=REPO, env=self.env,
                                          stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + timeout
         while self.ready not in self.text():
