@@ -1,0 +1,121 @@
+"""How each effect of home-before-the-leaves-fall changes the state."""
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain.games.hbtlf import victory
+from domain.games.hbtlf.effects import (
+    AmmunitionAllowance, AmmunitionExpended, AmmunitionReplaced, Arrived, BelgianEvacuated, BelgianFormationsDetached,
+    BelgianReleaseRolled, BelgianReleased, BelgianTemporaryUsed, ClaimOpened, CombatRecorded, ControlRecorded,
+    FormationAttached, FortressesAbandoned, GameTurnBegun, HeavyArtilleryBuilt, ImpulseBegun, ImpulsesDeclared,
+    InitiativeDecided, LeaderPromoted, LeaderReplaced, MissionSet, MotorizedBreakdown, NavalBarrageRolled,
+    OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted, RetireEnded,
+    SegmentEnded, SupremeHqMoved, TerritorialConverted, UnitsMoved, VictoryPointsRecorded, WeatherRolled,
+    WithdrawnFromPlay, ZeppelinFlight, ZeppelinRemoved,
+)
+from domain.games.hbtlf.model import State
+
+KAISER = "Kaiser Wilhelm II"  # +1 to the Allies' initiative while on map (5.1)
+
+
+def evolve(state: State, e: Any) -> State:
+    """How each effect changes the game's own fields (the kernel folds the Core first)."""
+    match e:
+        case GameTurnBegun():
+            return replace(state, last_hq_moved=state.hq_moved, hq_moved=(), impulses=(), days_before=0, weather="", heavy_built=())
+        case HeavyArtilleryBuilt(nation=nation, reps=reps, gt=gt, impulse=n, sp=sp):
+            return replace(state, heavy_built=state.heavy_built + ((nation, reps, gt, n, sp),))
+        case InitiativeDecided(side=side):
+            return replace(state, initiative=side)
+        case ImpulsesDeclared(days=days, days_before=before, first=first):
+            others = tuple(s for s in state.core.layout.seat_ids() if s != first)
+            return replace(state, impulses=days, days_before=before, order=(first,) + others)
+        case ImpulseBegun(month=month):
+            return replace(state, done=(), month=month, weather="")
+        case WeatherRolled(weather=w):
+            return replace(state, weather=w)
+        case OtherTheatersRolled(table=t, outcome=o):
+            return replace(state, other_theaters={**state.other_theaters, t: o})
+        case SegmentEnded(seat=seat):
+            return replace(state, done=state.done + (seat,))
+        case UnitsMoved(moves=moves):
+            return replace(state, positions={**state.positions, **{m.unit: m.to for m in moves}},
+                           moved=state.moved + tuple(m.unit for m in moves if m.unit not in state.moved))
+        case CombatRecorded(gt=gt, german_sp=g, allied_sp=a, french_sp=fr, allied_fortress_sp=f, eliminated=elim):
+            losses = {"german": state.losses["german"] + g, "allied": state.losses["allied"] + a,
+                      "allied_fortress": state.losses["allied_fortress"] + f, "french": state.losses.get("french", 0) + fr}
+            s = replace(state, losses=losses, eliminated=state.eliminated + tuple(u for u in elim if u not in state.eliminated))
+            if s.liege_fell_gt is None and victory.liege_all_eliminated(s) and not victory.liege_all_eliminated(state):
+                s = replace(s, liege_fell_gt=gt)
+            return s
+        case MissionSet(army=army, mission=m):
+            return replace(state, missions={**state.missions, army: m})
+        case FormationAttached(formation=f, chart=to, corps=under):
+            return replace(state, attachments=state.attachments + ((f, to, under),))
+        case Released(formations=f):
+            return replace(state, released=state.released + tuple(x for x in f if x not in state.released))
+        case Arrived(side=side, units=units, at=at):
+            return replace(state, positions={**state.positions, **{u: at for u in units}}, sides={**state.sides, **{u: side for u in units}},
+                           arrived_gt={**state.arrived_gt, **{u: state.core.clock.turn for u in units}},
+                           moved=tuple(u for u in state.moved if u not in units),
+                           withdrawn=tuple(u for u in state.withdrawn if u not in units),
+                           kaiser_on_map=state.kaiser_on_map or KAISER in units)
+        case WithdrawnFromPlay(units=units):
+            return replace(state, withdrawn=state.withdrawn + units, kaiser_on_map=state.kaiser_on_map and KAISER not in units)
+        case ClaimOpened(id=aid, claim=claim):
+            return replace(state, claims={**state.claims, aid: claim})
+        case ParisAbandoned(owed=owed):
+            return replace(state, paris_abandoned=True, paris_debt=owed)
+        case ParisDebtPaid(amount=paid):
+            return replace(state, paris_debt=state.paris_debt - paid)
+        case AmmunitionAllowance(points=p):
+            return replace(state, ammunition=p)
+        case PlanAbandoned(plan=plan, timed=timed):
+            return replace(state, plans_abandoned=state.plans_abandoned + (plan,), retire={**state.retire, **timed})
+        case RetireCounted(army=army, impulses_left=n, days_left=d):
+            return replace(state, retire={**state.retire, army: (n, d)})
+        case RetireEnded(army=army):
+            return replace(state, retire={k: v for k, v in state.retire.items() if k != army})
+        case VictoryPointsRecorded(side=side, points=pts):
+            return replace(state, vp={**state.vp, side: state.vp.get(side, 0.0) + pts})
+        case NavalBarrageRolled(gt=gt, impulse=n):
+            return replace(state, naval_barrage_rolled=(gt, n))
+        case BelgianFormationsDetached(beyond=beyond):
+            return replace(state, belgian_detached=beyond)
+        case BelgianReleased():
+            return replace(state, belgian_released=True)
+        case BelgianReleaseRolled(gt=gt, formations=n):
+            return replace(state, belgian_temporary=(gt, n, 0, ()))
+        case BelgianTemporaryUsed(gt=gt, impulse=n, units=us):
+            was = state.belgian_temporary or (gt, 0, 0, ())
+            return replace(state, belgian_temporary=(was[0], was[1], n, was[3] + tuple(u for u in us if u not in was[3])))
+        case BelgianEvacuated(units=us, box=box):
+            return replace(state, belgian_evacuated=True, positions={**state.positions, **{u: box for u in us}})
+        case LeaderReplaced(out=out, by=by):
+            return replace(state, leaders_out=state.leaders_out + (out,), leaders_in=state.leaders_in + (by,))
+        case LeaderPromoted(leader=leader, to=to):
+            return replace(state, promotions={**state.promotions, leader: to})
+        case ControlRecorded(hex=h, side=side, place=place):
+            return replace(state, control={**state.control, h: (side, place)})
+        case FortressesAbandoned(city=city, units=us, gt=gt, impulse=n):
+            return replace(state, withdrawn=state.withdrawn + us, abandonment_rolled={**state.abandonment_rolled, city: (gt, n)},
+                           cities_abandoned=state.cities_abandoned + ((city,) if us else ()))
+        case ZeppelinFlight(zeppelin=z, terror=terror, shot_down=down, gt=gt):
+            return replace(state, eliminated=state.eliminated + ((z,) if down else ()),
+                           terror_bombed_gt=gt if terror else state.terror_bombed_gt)
+        case ZeppelinRemoved(zeppelin=z):
+            return replace(state, withdrawn=state.withdrawn + (z,), zeppelin_raided=True)
+        case TerritorialConverted(unit=u):
+            return replace(state, withdrawn=state.withdrawn + (u,))
+        case MotorizedBreakdown(unit=u, broke_down=True):
+            return replace(state, withdrawn=state.withdrawn + (u,))
+        case AmmunitionExpended(formation=f, points=pts, opens_east=opens):
+            return replace(state, ammo_spent={**state.ammo_spent, f: state.ammo_spent.get(f, 0) + pts},
+                           east_quiet_broken=state.east_quiet_broken or opens)
+        case AmmunitionReplaced(formation=f):
+            return replace(state, ammo_spent={k: v for k, v in state.ammo_spent.items() if k != f})
+        case SupremeHqMoved(side=side):
+            return replace(state, hq_moved=state.hq_moved + (side,))
+    return state

@@ -1,0 +1,115 @@
+"""The orders /legal lists for a seat: the decisions the engine understands (the impulse structure,
+withdrawals, claims, ledger spending, plan abandonment, Belgian and naval orders, a chart move), with
+one example of each the bots can play."""
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel.commands import Order, Reject
+
+from domain.games.hbtlf import attachment, belgium, charts, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory
+from domain.games.hbtlf.model import State
+from domain.games.hbtlf.orders import (
+    AbandonPlan, AttachFormation, BarrageTarget, ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission,
+    DeclareMoves, DisbandFortress, EndSegment, EvacuateBelgianArmy, MoveDecl, NavalBarrage, NavalMove, ReportCombat, RollBelgianRelease,
+    RollNavalBarrage, UseRail, UseReplacements, Withdraw,
+)
+
+
+def legal(pack: Any, sc: Any, state: State, seat: str, *, unit: str | None = None) -> list[Order]:
+    """The orders a seat may give now that the umpire understands (what /legal lists, what the bots play)."""
+    phase = state.core.clock.phase
+    if phase == "structure":
+        return [DeclareImpulses(days=d, first=f) for d in sequence.allowed_structures(state, sc) for f in state.core.layout.seat_ids()]
+    if phase != "impulse":
+        return []
+    side = state.core.layout.side_of(seat)
+    due = sequence.withdrawals_due(state, sc, seat)
+    out: list[Order] = [Withdraw(units=due)] if due else [EndSegment()]
+    may = schedule.open_withdrawals(state, sc, side)
+    if may and not due:
+        out.append(Withdraw(units=may[:1]))
+    for u in _movable(state, sc, side):
+        if unit is None or unit == u:
+            out += [DeclareMoves(moves=(MoveDecl(unit=u, to=h),)) for h in _steps(pack, state, sc, u)]
+    if unit is None:
+        out += _other_orders(pack, sc, state, side)
+    return out
+
+def _movable(state: State, sc: Any, side: str) -> list[str]:
+    return [u for u, s in state.sides.items() if s == side and u not in state.eliminated and u not in state.withdrawn
+            and u not in state.fortresses and claims.blocking(state, u) is None and schlieffen.hold(state, sc, u) is None]
+
+def _steps(pack: Any, state: State, sc: Any, u: str) -> list[str]:
+    """Hexes a declared move may name that the umpire can check: next to the unit's hex, or the
+    centre of the radius it was set up in; the real path is the players' (Standard Rules)."""
+    where = state.positions[u]
+    if where.startswith("within "):
+        where = where.rsplit(" ", 1)[1]
+        options = [where]
+    elif hexes.is_hex(where):
+        options = hexes.neighbours(where)
+    else:
+        return []
+    area = sc.options.get("area")
+    return [h for h in options if (not area or hexes.in_area(h, area["parts"])) and belgium.may_end_at(state, pack, u, h)
+            and fortress_formations.may_end_at(state, pack, sc, u, h) and paris_army.may_end_at(state, pack, u, h)]
+
+def _other_orders(pack: Any, sc: Any, state: State, side: str) -> list[Order]:
+    out: list[Order] = []
+    pending = {u for a in claims.pending(state) for u in a.blocks}
+    for f in victory.LIEGE:
+        if side == "german" and f in state.positions and f not in state.eliminated and f not in pending:
+            out.append(ReportCombat(german_sp=1, allied_fortress_sp=1, eliminated=(f,)))
+    out.append(ReportCombat(german_sp=1, allied_sp=1))
+    units = [u for u, s in state.sides.items() if s == side and u not in state.fortresses and u not in state.eliminated]
+    for kind in ledgers.KINDS:
+        if state.core.ledger(f"rep_{kind}", side).balance >= 1 and units:
+            out.append(UseReplacements(kind=kind, amount=1, unit=units[0]))
+    own_forts = [f for f in state.fortresses if state.sides.get(f) == side and f not in state.eliminated]
+    if state.core.ledger("fortress_disband", side).balance >= 1 and (own_forts or not state.fortresses):
+        out.append(DisbandFortress(fortress=own_forts[0] if own_forts else "a fortress", sp=1))
+    if state.core.ledger("rail", side).balance >= ledgers.rail_cost(pack, 1, 0, 1) and units:
+        out.append(UseRail(formation=units[0], be=1, mp=1))
+    for army, mission in sorted(state.missions.items()):
+        if state.army_sides.get(army) == side and army not in pending:
+            out += [DeclareMission(army=army, mission=m) for m in claims.MISSIONS
+                    if m != mission and plans.mission_allowed(state, sc, army, m) is None]
+    if side == "allied" and belgium.applies(state) and state.core.clock.turn >= belgium.FROM_GT:
+        if not (state.belgian_temporary and state.belgian_temporary[0] == state.core.clock.turn):
+            out.append(RollBelgianRelease())
+    if side == "allied" and state.belgian_released and not state.belgian_evacuated and belgium.units(state):
+        out.append(EvacuateBelgianArmy())
+    if side == "allied" and naval.in_force(sc.options):
+        here = (state.core.clock.turn, state.core.clock.impulse)
+        if state.naval_barrage_rolled != here:
+            out.append(RollNavalBarrage())
+        elif state.core.ledger("naval_barrage", "allied").balance >= 10:
+            out.append(NavalBarrage(targets=(BarrageTarget(hex="W:1109", value=10),)))
+        for nation in naval.NATIONS:
+            if state.core.ledger(f"naval_landing_{nation}", "allied").balance >= 1:
+                out.append(NavalMove(nation=nation, kind="landing", formation="a marine or naval infantry formation", be=1,
+                                     embark="W:4533", disembark="W:1109"))
+    out += _attachments(pack, state, sc, side)
+    out += [AbandonPlan(plan=p) for p in ("schlieffen", "plan17") if plans.may_abandon(state, sc, side, p) is None]
+    out.append(ClaimPrisoners(points=1))
+    if sc.victory.get("kind") == "points":
+        out.append(ClaimVictoryPoints(points=1.0, reason="a village controlled"))
+    if side == "german" and state.core.clock.turn <= 1 and "First Army" not in state.released and "early_release" not in pending:
+        out.append(ClaimEarlyRelease(condition="an enemy unit moved adjacent to a German unit in Germany"))
+    return out
+
+def _attachments(pack: Any, state: State, sc: Any, side: str) -> list[Order]:
+    """One Command Counter move the Exclusive Rules allow, if any: an independent formation to another chart of its side."""
+    hold = charts.holdings(pack, sc.id, attachment.confirmed_and_pending(state))
+    mine = [h for h in hold.values() if h.chart.side == side and not h.chart.reinforcement]
+    for h in mine:
+        for token in h.independent.values():
+            for to in mine:
+                if to is not h:
+                    try:
+                        attachment.check(state, pack, sc, side, token, to.chart.name, "")
+                    except Reject:
+                        continue
+                    return [AttachFormation(formation=token, chart=to.chart.name)]
+    return []

@@ -1,0 +1,43 @@
+"""The rulings of the orders given in an impulse, one module per group of rulebook sections, and the
+table that says which function rules which order (rules.py looks it up)."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from domain.games.hbtlf import orders as o
+from domain.games.hbtlf.rulings import air, attested, belgian, command, munitions, navy, rail, replacements, turn
+from domain.games.hbtlf.rulings.context import Ruling
+
+IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
+    o.DeclareMoves: attested.declare_moves,
+    o.ReportCombat: attested.report_combat,
+    o.DeclareMission: command.declare_mission,
+    o.AttachFormation: command.attach_formation,
+    o.ClaimEarlyRelease: command.claim_early_release,
+    o.ClaimVictoryPoints: attested.claim_victory_points,
+    o.AbandonPlan: command.abandon_plan,
+    o.ClaimPrisoners: attested.claim_prisoners,
+    o.UseReplacements: replacements.use_replacements,
+    o.UseRail: rail.use_rail,
+    o.DisbandFortress: replacements.disband_fortress,
+    o.NavalMove: navy.naval_move,
+    o.BuildHeavyArtillery: replacements.build_heavy_artillery,
+    o.OffMapRail: rail.offmap_rail,
+    o.ReplaceLeader: command.replace_leader,
+    o.PromoteLeader: command.promote_leader,
+    o.ClaimControl: attested.claim_control,
+    o.DeclareActivity: attested.declare_activity,
+    o.ZeppelinOperation: air.zeppelin_operation,
+    o.RaidZeppelin: air.raid_zeppelin,
+    o.MotorizedWithdrawal: replacements.motorized_withdrawal,
+    o.ExpendAmmunition: munitions.expend,
+    o.ReplaceAmmunition: munitions.replace,
+    o.ConvertTerritorial: replacements.convert_territorial,
+    o.RollBelgianRelease: belgian.roll_release,
+    o.ClaimBelgianRelease: belgian.claim_release,
+    o.EvacuateBelgianArmy: belgian.evacuate,
+    o.RollNavalBarrage: navy.roll_naval_barrage,
+    o.NavalBarrage: navy.naval_barrage,
+    o.Withdraw: turn.withdraw,
+    o.EndSegment: turn.end_segment,
+}

@@ -1,0 +1,50 @@
+"""Command orders: Mission Orders, Command Counters on the charts (13.03), the Schlieffen Plan's early
+release (11.51), the strategic plans' abandonment (11.5, 12.2), and leaders replaced or promoted (11.12,
+12.12-12.15)."""
+from __future__ import annotations
+
+from domain.kernel.commands import Reject
+
+from domain.games.hbtlf import attachment, cite, claims, leaders, plans
+from domain.games.hbtlf.orders import AbandonPlan, AttachFormation, ClaimEarlyRelease, DeclareMission, PromoteLeader, ReplaceLeader
+from domain.games.hbtlf.rulings.context import Ruling
+
+
+def declare_mission(r: Ruling, order: DeclareMission) -> None:
+    army, mission = order.army, order.mission
+    if r.state.army_sides.get(army) != r.side:
+        raise Reject("unknown_army", f"{r.side} has no army chart {army!r}.", cite.UNIT_LOCATIONS)
+    if mission not in claims.MISSIONS:
+        raise Reject("bad_mission", f"Mission Orders are {', '.join(claims.MISSIONS)}.", claims.KIND_CITES["mission"])
+    refusal = plans.mission_allowed(r.state, r.sc, army, mission)
+    if refusal is not None:
+        raise Reject(refusal[0], refusal[1], refusal[2])
+    claims.open_claim(r.adj, r.seat, "mission", {"army": army, "mission": mission}, blocks=(army,),
+                      predicate=f"{army} received the Mission Order {mission}")
+
+
+def attach_formation(r: Ruling, order: AttachFormation) -> None:
+    f, to, under = order.formation, order.chart, order.corps
+    checked = attachment.check(r.state, r.pack, r.sc, r.side, f, to, under)
+    claims.open_claim(r.adj, r.seat, attachment.KIND, {"formation": f, "chart": to, "corps": under}, blocks=(),
+                      predicate=f"{f} placed on the {to} Chart" + (f" attached to {under}" if under else ""))
+    r.adj.cite(*checked)
+
+
+def claim_early_release(r: Ruling, order: ClaimEarlyRelease) -> None:
+    if r.side != "german" or r.state.core.clock.turn > 1:
+        raise Reject("not_applicable", "Only the German player claims an early release, in GT O and GT1 (11.51).", cite.SCHLIEFFEN_GT0)
+    claims.open_claim(r.adj, r.seat, "early_release", {"condition": order.condition}, blocks=("early_release",),
+                      predicate=f"Schlieffen early release: {order.condition}")
+
+
+def abandon_plan(r: Ruling, order: AbandonPlan) -> None:
+    plans.abandon(r.adj, r.sc, r.side, order.plan)
+
+
+def replace_leader(r: Ruling, order: ReplaceLeader) -> None:
+    leaders.replace(r.adj, r.pack, r.side, leader=order.leader, formation=order.formation, by=order.by)
+
+
+def promote_leader(r: Ruling, order: PromoteLeader) -> None:
+    leaders.promote(r.adj, r.pack, r.side, order.leader)
