@@ -96,6 +96,7 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "hbtlf.mission": lambda e: f"{e.get('army')} receives the Mission Order {e.get('mission')}",
     "hbtlf.released": lambda e: f"Released: {_units(e.get('formations'))} ({e.get('reason')})",
     "hbtlf.arrived": lambda e: f"{side(e.get('side'))} reinforcements: {_units(e.get('units'))} at {e.get('at')}",
+    "hbtlf.arrival_skipped": lambda e: f"No arrival for {_units(e.get('units'))}: {e.get('reason')}",
     "hbtlf.withdrawn": lambda e: f"Withdrawn from play: {_units(e.get('units'))}",
     "hbtlf.claim": _claim,
     "hbtlf.ammunition": _ammunition,

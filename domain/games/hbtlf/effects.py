@@ -95,6 +95,13 @@ class Arrived(Effect, frozen=True, kw_only=True, tag="hbtlf.arrived"):
     at: str
 
 
+class ArrivalSkipped(Effect, frozen=True, kw_only=True, tag="hbtlf.arrival_skipped"):
+    """@2: a scheduled arrival that places nothing (the Kaiser already on the map)."""
+
+    units: tuple[str, ...]
+    reason: str
+
+
 class WithdrawnFromPlay(Effect, frozen=True, kw_only=True, tag="hbtlf.withdrawn"):
     units: tuple[str, ...]
 
@@ -332,7 +339,7 @@ class SupremeHqMoved(Effect, frozen=True, kw_only=True, tag="hbtlf.supreme_hq_mo
 
 
 HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBegun | WeatherRolled | OtherTheatersRolled
-               | SegmentEnded | UnitsMoved | CombatRecorded | MissionSet | FormationAttached | Released | Arrived | WithdrawnFromPlay | ClaimOpened
+               | SegmentEnded | UnitsMoved | CombatRecorded | MissionSet | FormationAttached | Released | Arrived | ArrivalSkipped | WithdrawnFromPlay | ClaimOpened
                | SupremeHqMoved | AmmunitionAllowance | ParisAbandoned | ParisDebtPaid
                | FortressAllowance | VictoryPointsRecorded
                | PlanAbandoned | RetireCounted | RetireEnded

@@ -5,7 +5,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.games.hbtlf import victory
+from domain.games.hbtlf import kaiser, victory
 from domain.games.hbtlf.effects import (
     AmmunitionAllowance, AmmunitionExpended, AmmunitionReplaced, Arrived, BelgianEvacuated, BelgianFormationsDetached,
     BelgianReleaseRolled, BelgianReleased, BelgianTemporaryUsed, ClaimOpened, CombatRecorded, ControlRecorded,
@@ -15,9 +15,14 @@ from domain.games.hbtlf.effects import (
     SegmentEnded, SupremeHqMoved, TerritorialConverted, UnitsMoved, VictoryPointsRecorded, WeatherRolled,
     WithdrawnFromPlay, ZeppelinFlight, ZeppelinRemoved,
 )
-from domain.games.hbtlf.model import State
+from domain.games.hbtlf.model import State, version
 
 KAISER = "Kaiser Wilhelm II"  # +1 to the Allies' initiative while on map (5.1)
+
+
+def _kaiser_among(state: State, units: tuple[str, ...]) -> bool:
+    """@1 knew the scheduled counter by its exact name; @2 any Kaiser counter (kaiser.py)."""
+    return any(kaiser.is_kaiser(u) for u in units) if version(state) >= 2 else KAISER in units
 
 
 def evolve(state: State, e: Any) -> State:
@@ -61,9 +66,9 @@ def evolve(state: State, e: Any) -> State:
                            arrived_gt={**state.arrived_gt, **{u: state.core.clock.turn for u in units}},
                            moved=tuple(u for u in state.moved if u not in units),
                            withdrawn=tuple(u for u in state.withdrawn if u not in units),
-                           kaiser_on_map=state.kaiser_on_map or KAISER in units)
+                           kaiser_on_map=state.kaiser_on_map or _kaiser_among(state, units))
         case WithdrawnFromPlay(units=units):
-            return replace(state, withdrawn=state.withdrawn + units, kaiser_on_map=state.kaiser_on_map and KAISER not in units)
+            return replace(state, withdrawn=state.withdrawn + units, kaiser_on_map=state.kaiser_on_map and not _kaiser_among(state, units))
         case ClaimOpened(id=aid, claim=claim):
             return replace(state, claims={**state.claims, aid: claim})
         case ParisAbandoned(owed=owed):

@@ -8,6 +8,12 @@ import msgspec
 from domain.kernel.core import Core
 
 
+def version(state: "State") -> int:
+    """The ruleset version the game plays (its Core names it: `home-before-the-leaves-fall@2`): @2's
+    rulings apply only to games created under @2, so @1's recorded games replay as recorded."""
+    return int(state.core.ruleset.rsplit("@", 1)[1])
+
+
 class State(msgspec.Struct, frozen=True, kw_only=True):
     core: Core
     impulses: tuple[int, ...] = ()  # lengths in days of this Game-Turn's impulses still to be played in it

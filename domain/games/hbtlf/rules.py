@@ -15,7 +15,7 @@ from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import describe as sentences
 from domain.games.hbtlf import evolve, legal as legal_orders, rulings, views
-from domain.games.hbtlf import charts, cite, claims, ledgers, scenarios, sequence, victory
+from domain.games.hbtlf import charts, cite, claims, kaiser, ledgers, scenarios, sequence, victory
 from domain.games.hbtlf.effects import HbtlfEffect
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import DeclareImpulses, HbtlfOrder, NotYetBuilt
@@ -64,8 +64,11 @@ class Hbtlf(Ruleset):
                 missions[c.name], army_sides[c.name] = c.mission, c.side
         core = Core(game_id=game_id, ruleset=self.id, scenario=scenario, layout=layout, options=options,
                     clock=Clock(turn=sc.start.turn, phase="setup"), ledgers=ledgers.initial(sc, options))
-        return State(core=core, positions=read.positions, sides=read.sides, armies=read.armies, groups=read.groups,
-                     fortresses=tuple(read.fortresses), errata_applied=read.applied, missions=missions, army_sides=army_sides)
+        state = State(core=core, positions=read.positions, sides=read.sides, armies=read.armies, groups=read.groups,
+                      fortresses=tuple(read.fortresses), errata_applied=read.applied, missions=missions, army_sides=army_sides)
+        if self.version >= 2:
+            state = replace(state, kaiser_on_map=kaiser.in_play(state) is not None)  # 5.1: a Kaiser set up on the map counts
+        return state
 
     def begin(self, adj: Adjudication) -> None:
         sequence.begin(adj, self.pack, self._sc(adj.state))
@@ -83,7 +86,8 @@ class Hbtlf(Ruleset):
         return ()
 
     def legal(self, state: State, seat: str, *, unit: str | None = None) -> list[Order]:
-        return legal_orders.legal(self.pack, self._sc(state), state, seat, unit=unit)
+        out = legal_orders.legal(self.pack, self._sc(state), state, seat, unit=unit)
+        return out if self.version >= 2 else [o for o in out if type(o) not in rulings.V2]
 
     # --- rulings -----------------------------------------------------------------------------------
 
@@ -94,6 +98,9 @@ class Hbtlf(Ruleset):
             raise Reject("not_in_this_ruleset_version", f"Exclusive Rule {order.rule} decisions are not computed by {self.id} yet; "
                          "play them at the table and record the outcome as a claim (declare_moves, report_combat).", cite.NOT_BUILT,
                          rule=order.rule)
+        if type(order) in rulings.V2 and self.version < 2:
+            raise Reject("not_in_this_ruleset_version", f"A {order.__struct_config__.tag} order is ruled from "
+                         f"{self.name}@2 on; this game plays {self.id}, whose rulings stay as recorded.", cite.NOT_BUILT)
         if isinstance(order, DeclareImpulses) and phase == "structure":
             sequence.declare_impulses(adj, self.pack, sc, seat, order.days, order.first)
         elif phase != "impulse":
@@ -146,4 +153,13 @@ class Hbtlf(Ruleset):
         return 17
 
 
+class Hbtlf2(Hbtlf):
+    """`home-before-the-leaves-fall@2` (issue 19): rules @1 did not build (docs/hbtlf.md, "Built in @2"),
+    and rulings that change what @1 recorded (the Kaiser's one counter). @1 replays as recorded."""
+
+    version = 2
+    title = "Home Before the Leaves Fall (referee's assistant, ledger mode, @2)"
+
+
 HBTLF = Hbtlf()
+HBTLF_2 = Hbtlf2()

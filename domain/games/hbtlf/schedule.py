@@ -10,9 +10,10 @@ from __future__ import annotations
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.effects import LedgerPosted
 
-from domain.games.hbtlf import cite, ledgers
+from domain.games.hbtlf import cite, kaiser, ledgers
+from domain.games.hbtlf.model import version
 from domain.games.hbtlf.scenarios import names
-from domain.games.hbtlf.effects import Arrived, WithdrawnFromPlay
+from domain.games.hbtlf.effects import Arrived, ArrivalSkipped, WithdrawnFromPlay
 
 
 def events(sc) -> tuple[dict, ...]:
@@ -43,7 +44,15 @@ def run(adj: Adjudication, sc, gt: int, impulse: int, *, last: bool) -> None:
             continue
         match ev["kind"]:
             case "arrive":
-                adj.emit(Arrived(side=ev["side"], units=tuple(ev["units"]), at=ev.get("at") or ev["place"], cite=why(ev)))
+                at = ev.get("at") or ev["place"]
+                units = tuple(ev["units"])
+                if version(adj.state) >= 2 and any(kaiser.is_kaiser(u) for u in units):
+                    there = kaiser.in_play(adj.state)
+                    if there is not None:
+                        adj.emit(ArrivalSkipped(units=units, reason=f"{there} is already on the map", cite=why(ev) + (kaiser.CITE,)))
+                        continue
+                    at = kaiser.arrival_hex(adj.state, at)
+                adj.emit(Arrived(side=ev["side"], units=units, at=at, cite=why(ev)))
             case "remove":
                 gone = tuple(u for t in ev["units"] for u in matching(adj.state, ev["side"], t))
                 if gone:
@@ -61,7 +70,8 @@ def matching(state, side: str, token: str) -> tuple[str, ...]:
     for name, s in state.sides.items():
         if s != side or name in state.withdrawn or name in state.eliminated:
             continue
-        if names(name, token) or names(state.groups.get(name, ""), token):
+        if names(name, token) or names(state.groups.get(name, ""), token) or (
+                version(state) >= 2 and kaiser.is_kaiser(token) and kaiser.is_kaiser(name)):
             out.append(name)
     return tuple(sorted(out))
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.games.hbtlf import HBTLF
+from domain.games.hbtlf import HBTLF, HBTLF_2
 from domain.kernel.conformance import run
 from infra.packs import load_pack_dir
 from services.conformance import load_cases
@@ -16,11 +16,12 @@ LOADED = [case for path in CASES for _, case in load_cases(path)]
 
 
 @pytest.fixture(scope="module")
-def ruleset():
-    return HBTLF.bind(load_pack_dir(HBTLF.pack_dir))
+def rulesets():
+    pack = load_pack_dir(HBTLF.pack_dir)
+    return {r.id: r.bind(pack) for r in (HBTLF, HBTLF_2)}
 
 
 @pytest.mark.parametrize("case", LOADED, ids=[c.id for c in LOADED])
-def test_conformance_case(case, ruleset):
-    outcome = run(case, ruleset)
+def test_conformance_case(case, rulesets):
+    outcome = run(case, rulesets[case.ruleset])
     assert outcome.passed, "\n".join(outcome.failures)

@@ -41,3 +41,6 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
     o.Withdraw: turn.withdraw,
     o.EndSegment: turn.end_segment,
 }
+
+# Orders ruled from @2 on: @1 refuses them (`not_in_this_ruleset_version`) and /legal leaves them out.
+V2: frozenset[type] = frozenset()
