@@ -289,6 +289,14 @@ class ZeppelinFlight(Effect, frozen=True, kw_only=True, tag="hbtlf.zeppelin"):
     gt: int
 
 
+class ZeppelinBased(Effect, frozen=True, kw_only=True, tag="hbtlf.zeppelin_based"):
+    """11.82C (@2): a Zeppelin at its base: `at` the base's hex, or "off-map: <base>"."""
+
+    zeppelin: str
+    base: str
+    at: str
+
+
 class ZeppelinRemoved(Effect, frozen=True, kw_only=True, tag="hbtlf.zeppelin_removed"):
     """11.82C: the Royal Naval Air Service's raid of Game-Turn 9."""
 
@@ -346,5 +354,5 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | NavalBarrageRolled | NavalBarrageDeclared | NavalMoved | HeavyArtilleryBuilt
                | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated
                | LeaderReplaced | LeaderReplacementWithheld | LeaderPromoted | ControlRecorded | FortressesAbandoned
-               | ZeppelinFlight | ZeppelinRemoved | MotorizedBreakdown | RepCredited
+               | ZeppelinFlight | ZeppelinBased | ZeppelinRemoved | MotorizedBreakdown | RepCredited
                | AmmunitionExpended | AmmunitionReplaced | TerritorialConverted)

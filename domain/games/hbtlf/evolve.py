@@ -13,7 +13,7 @@ from domain.games.hbtlf.effects import (
     InitiativeDecided, LeaderPromoted, LeaderReplaced, MissionSet, MotorizedBreakdown, NavalBarrageRolled,
     OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted, RetireEnded,
     SegmentEnded, SupremeHqMoved, TerritorialConverted, UnitsMoved, VictoryPointsRecorded, WeatherRolled,
-    WithdrawnFromPlay, ZeppelinFlight, ZeppelinRemoved,
+    WithdrawnFromPlay, ZeppelinBased, ZeppelinFlight, ZeppelinRemoved,
 )
 from domain.games.hbtlf.model import State, version
 
@@ -110,6 +110,8 @@ def evolve(state: State, e: Any) -> State:
         case ZeppelinFlight(zeppelin=z, terror=terror, shot_down=down, gt=gt):
             return replace(state, eliminated=state.eliminated + ((z,) if down else ()),
                            terror_bombed_gt=gt if terror else state.terror_bombed_gt)
+        case ZeppelinBased(zeppelin=z, base=b, at=at):
+            return replace(state, positions={**state.positions, z: at}, zeppelin_bases={**state.zeppelin_bases, z: b})
         case ZeppelinRemoved(zeppelin=z):
             return replace(state, withdrawn=state.withdrawn + (z,), zeppelin_raided=True)
         case TerritorialConverted(unit=u):

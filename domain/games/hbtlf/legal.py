@@ -7,10 +7,10 @@ from typing import Any
 
 from domain.kernel.commands import Order, Reject
 
-from domain.games.hbtlf import attachment, belgium, charts, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory
+from domain.games.hbtlf import attachment, belgium, charts, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory, zeppelins
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import (
-    AbandonPlan, AttachFormation, BarrageTarget, ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission,
+    AbandonPlan, AttachFormation, BarrageTarget, BaseZeppelin, ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission,
     DeclareMoves, DisbandFortress, EndSegment, EvacuateBelgianArmy, MoveDecl, NavalBarrage, NavalMove, ReportCombat, RollBelgianRelease,
     RollNavalBarrage, UseRail, UseReplacements, Withdraw,
 )
@@ -95,6 +95,9 @@ def _other_orders(pack: Any, sc: Any, state: State, side: str) -> list[Order]:
     out.append(ClaimPrisoners(points=1))
     if sc.victory.get("kind") == "points":
         out.append(ClaimVictoryPoints(points=1.0, reason="a village controlled"))
+    basing = zeppelins.basing_example(state, pack, sc) if side == "german" else None
+    if basing is not None:
+        out.append(BaseZeppelin(zeppelin=basing[0], base=basing[1]))
     if side == "german" and state.core.clock.turn <= 1 and "First Army" not in state.released and "early_release" not in pending:
         out.append(ClaimEarlyRelease(condition="an enemy unit moved adjacent to a German unit in Germany"))
     return out

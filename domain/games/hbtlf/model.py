@@ -62,6 +62,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     promotions: dict[str, str] = {}  # leader -> the formation he was promoted to (12.13, 12.15)
     control: dict[str, tuple[str, str]] = {}
     terror_bombed_gt: int | None = None  # 11.82C: the Game-Turn of the last Terror Bombing
+    zeppelin_bases: dict[str, str] = {}  # 11.82C (@2): Zeppelin -> the base it is at
     zeppelin_raided: bool = False  # 11.82C: the GT9 raid made
     cities_abandoned: tuple[str, ...] = ()  # 12.25: cities whose forts were disbanded
     abandonment_rolled: dict[str, tuple[int, int]] = {}  # city -> (GT, impulse) of its last 12.25 die  # hex -> (side, place) as last confirmed

@@ -195,6 +195,13 @@ class ZeppelinOperation(Order, frozen=True, kw_only=True, tag="zeppelin_operatio
     passes_over: tuple[str, ...] = ()
 
 
+class BaseZeppelin(Order, frozen=True, kw_only=True, tag="base_zeppelin"):
+    """11.82C (@2): a Zeppelin based at one of the seven bases (pack table `zeppelin_bases`)."""
+
+    zeppelin: str
+    base: str
+
+
 class RaidZeppelin(Order, frozen=True, kw_only=True, tag="raid_zeppelin"):
     """11.82C: on Game-Turn 9 the Allies remove one Zeppelin from play."""
 
@@ -249,5 +256,5 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
 
 
 HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | AbandonPlan | UseReplacements | UseRail
-              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PromoteLeader | ClaimControl | DeclareActivity | ZeppelinOperation | RaidZeppelin | MotorizedWithdrawal | ExpendAmmunition | ReplaceAmmunition | ConvertTerritorial
+              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PromoteLeader | ClaimControl | DeclareActivity | ZeppelinOperation | BaseZeppelin | RaidZeppelin | MotorizedWithdrawal | ExpendAmmunition | ReplaceAmmunition | ConvertTerritorial
               | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | AttachFormation | NotYetBuilt)

@@ -29,6 +29,7 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
     o.DeclareActivity: attested.declare_activity,
     o.ZeppelinOperation: air.zeppelin_operation,
     o.RaidZeppelin: air.raid_zeppelin,
+    o.BaseZeppelin: air.base_zeppelin,
     o.MotorizedWithdrawal: replacements.motorized_withdrawal,
     o.ExpendAmmunition: munitions.expend,
     o.ReplaceAmmunition: munitions.replace,
@@ -43,4 +44,4 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
 }
 
 # Orders ruled from @2 on: @1 refuses them (`not_in_this_ruleset_version`) and /legal leaves them out.
-V2: frozenset[type] = frozenset()
+V2: frozenset[type] = frozenset({o.BaseZeppelin})
