@@ -249,6 +249,14 @@ class LeaderReplacementWithheld(Effect, frozen=True, kw_only=True, tag="hbtlf.le
     reason: str
 
 
+class LeaderPlaced(Effect, frozen=True, kw_only=True, tag="hbtlf.leader_placed"):
+    """@2: a leader who arrives without a formation placed with one (12.11, 12.73)."""
+
+    leader: str
+    formation: str
+    nation: str
+
+
 class LeaderPromoted(Effect, frozen=True, kw_only=True, tag="hbtlf.leader_promoted"):
     leader: str
     frm: str
@@ -353,6 +361,6 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | PlanAbandoned | RetireCounted | RetireEnded
                | NavalBarrageRolled | NavalBarrageDeclared | NavalMoved | HeavyArtilleryBuilt
                | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated
-               | LeaderReplaced | LeaderReplacementWithheld | LeaderPromoted | ControlRecorded | FortressesAbandoned
+               | LeaderReplaced | LeaderReplacementWithheld | LeaderPlaced | LeaderPromoted | ControlRecorded | FortressesAbandoned
                | ZeppelinFlight | ZeppelinBased | ZeppelinRemoved | MotorizedBreakdown | RepCredited
                | AmmunitionExpended | AmmunitionReplaced | TerritorialConverted)

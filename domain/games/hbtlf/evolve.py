@@ -10,12 +10,12 @@ from domain.games.hbtlf.effects import (
     AmmunitionAllowance, AmmunitionExpended, AmmunitionReplaced, Arrived, BelgianEvacuated, BelgianFormationsDetached,
     BelgianReleaseRolled, BelgianReleased, BelgianTemporaryUsed, ClaimOpened, CombatRecorded, ControlRecorded,
     FormationAttached, FortressesAbandoned, GameTurnBegun, HeavyArtilleryBuilt, ImpulseBegun, ImpulsesDeclared,
-    InitiativeDecided, LeaderPromoted, LeaderReplaced, MissionSet, MotorizedBreakdown, NavalBarrageRolled,
+    InitiativeDecided, LeaderPlaced, LeaderPromoted, LeaderReplaced, MissionSet, MotorizedBreakdown, NavalBarrageRolled,
     OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted, RetireEnded,
     SegmentEnded, SupremeHqMoved, TerritorialConverted, UnitsMoved, VictoryPointsRecorded, WeatherRolled,
     WithdrawnFromPlay, ZeppelinBased, ZeppelinFlight, ZeppelinRemoved,
 )
-from domain.games.hbtlf.model import State, version
+from domain.games.hbtlf.model import State, State2, version
 
 KAISER = "Kaiser Wilhelm II"  # +1 to the Allies' initiative while on map (5.1)
 
@@ -23,6 +23,13 @@ KAISER = "Kaiser Wilhelm II"  # +1 to the Allies' initiative while on map (5.1)
 def _kaiser_among(state: State, units: tuple[str, ...]) -> bool:
     """@1 knew the scheduled counter by its exact name; @2 any Kaiser counter (kaiser.py)."""
     return any(kaiser.is_kaiser(u) for u in units) if version(state) >= 2 else KAISER in units
+
+
+def _one_more_leader(state: State2) -> tuple[int, int, int]:
+    """12.1: one more new French leader this impulse."""
+    c = state.core.clock
+    n = state.new_leaders[2] if state.new_leaders[:2] == (c.turn, c.impulse) else 0
+    return (c.turn, c.impulse, n + 1)
 
 
 def evolve(state: State, e: Any) -> State:
@@ -98,10 +105,16 @@ def evolve(state: State, e: Any) -> State:
             return replace(state, belgian_temporary=(was[0], was[1], n, was[3] + tuple(u for u in us if u not in was[3])))
         case BelgianEvacuated(units=us, box=box):
             return replace(state, belgian_evacuated=True, positions={**state.positions, **{u: box for u in us}})
-        case LeaderReplaced(out=out, by=by):
-            return replace(state, leaders_out=state.leaders_out + (out,), leaders_in=state.leaders_in + (by,))
+        case LeaderReplaced(out=out, by=by, automatic=auto):
+            s = replace(state, leaders_out=state.leaders_out + (out,), leaders_in=state.leaders_in + (by,))
+            return replace(s, new_leaders=_one_more_leader(s)) if isinstance(s, State2) and not auto else s
         case LeaderPromoted(leader=leader, to=to):
-            return replace(state, promotions={**state.promotions, leader: to})
+            s = replace(state, promotions={**state.promotions, leader: to})
+            return replace(s, new_leaders=_one_more_leader(s)) if isinstance(s, State2) else s
+        case LeaderPlaced(leader=leader, formation=f, nation=nation) if isinstance(state, State2):
+            new = nation == "french" and leader not in state.leaders_placed
+            return replace(state, leaders_placed={**state.leaders_placed, leader: f},
+                           new_leaders=_one_more_leader(state) if new else state.new_leaders)
         case ControlRecorded(hex=h, side=side, place=place):
             return replace(state, control={**state.control, h: (side, place)})
         case FortressesAbandoned(city=city, units=us, gt=gt, impulse=n):
@@ -110,7 +123,7 @@ def evolve(state: State, e: Any) -> State:
         case ZeppelinFlight(zeppelin=z, terror=terror, shot_down=down, gt=gt):
             return replace(state, eliminated=state.eliminated + ((z,) if down else ()),
                            terror_bombed_gt=gt if terror else state.terror_bombed_gt)
-        case ZeppelinBased(zeppelin=z, base=b, at=at):
+        case ZeppelinBased(zeppelin=z, base=b, at=at) if isinstance(state, State2):
             return replace(state, positions={**state.positions, z: at}, zeppelin_bases={**state.zeppelin_bases, z: b})
         case ZeppelinRemoved(zeppelin=z):
             return replace(state, withdrawn=state.withdrawn + (z,), zeppelin_raided=True)

@@ -16,8 +16,9 @@ from __future__ import annotations
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.commands import Reject
 
-from domain.games.hbtlf import cite
+from domain.games.hbtlf import cite, leader_arrivals
 from domain.games.hbtlf.effects import LeaderPromoted, LeaderReplaced, LeaderReplacementWithheld
+from domain.games.hbtlf.model import version
 from domain.games.hbtlf.tables import chart
 
 GERMAN = cite.rule("11.12 Leader Replacement", 557, 557)
@@ -74,10 +75,12 @@ def replace(adj: Adjudication, pack, side: str, *, leader: str, formation: str, 
         formation = row["to"]
     elif formation != row["formation"]:
         raise Reject("not_eligible", f"{by} ({row['formation']}) replaces only a leader with the same formation identifier, not {formation!r} (12.12).", why)
+    if version(s) >= 2:
+        leader_arrivals.check_cap(s)  # 12.1: two new leaders an impulse
     adj.emit(LeaderReplaced(out=leader, by=by, formation=formation, automatic=False, cite=(why,)))
 
 
-def promote(adj: Adjudication, pack, side: str, leader: str) -> None:
+def promote(adj: Adjudication, pack, side: str, leader: str, sc=None) -> None:
     s = adj.state
     gt = s.core.clock.turn
     rows = [(k, r) for k, r in chart(pack, "leaders").items() if r["kind"] == "promoted" and r["side"] == side and r.get("leader", k) == leader]
@@ -92,4 +95,9 @@ def promote(adj: Adjudication, pack, side: str, leader: str) -> None:
         raise Reject("too_early", f"{leader} is promoted to {row['to']} from Game-Turn {row['from_gt']}.", _cite(key, row), first_gt=row["from_gt"])
     if leader in s.leaders_out:
         raise Reject("leader_out_of_play", f"{leader} has been replaced.", _cite(key, row))
+    if version(s) >= 2:
+        if sc is not None and leader_arrivals.must_be_placed(s, pack, sc, leader):
+            raise Reject("not_in_play", f"{leader} enters as a reinforcement leader: place him first (place_leader, 12.11, 12.13).",
+                         leader_arrivals.REINFORCEMENT)
+        leader_arrivals.check_cap(s)  # 12.1: two new leaders an impulse
     adj.emit(LeaderPromoted(leader=leader, frm=row["formation"], to=row["to"], cite=(_cite(key, row),)))

@@ -7,11 +7,11 @@ from typing import Any
 
 from domain.kernel.commands import Order, Reject
 
-from domain.games.hbtlf import attachment, belgium, charts, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory, zeppelins
-from domain.games.hbtlf.model import State
+from domain.games.hbtlf import attachment, belgium, bulow, charts, leader_arrivals, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory, zeppelins
+from domain.games.hbtlf.model import State, State2, version
 from domain.games.hbtlf.orders import (
     AbandonPlan, AttachFormation, BarrageTarget, BaseZeppelin, ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission,
-    DeclareMoves, DisbandFortress, EndSegment, EvacuateBelgianArmy, MoveDecl, NavalBarrage, NavalMove, ReportCombat, RollBelgianRelease,
+    DeclareMoves, DisbandFortress, EndSegment, EvacuateBelgianArmy, MoveDecl, NavalBarrage, NavalMove, PlaceLeader, ReportCombat, RollBelgianRelease,
     RollNavalBarrage, UseRail, UseReplacements, Withdraw,
 )
 
@@ -73,7 +73,8 @@ def _other_orders(pack: Any, sc: Any, state: State, side: str) -> list[Order]:
         out.append(UseRail(formation=units[0], be=1, mp=1))
     for army, mission in sorted(state.missions.items()):
         if state.army_sides.get(army) == side and army not in pending:
-            out += [DeclareMission(army=army, mission=m) for m in claims.MISSIONS
+            through = version(state) >= 2 and bulow.required(state, army)  # 11.11: Bulow passes the order on
+            out += [DeclareMission(army=army, mission=m, bulow=m if through else "") for m in claims.MISSIONS
                     if m != mission and plans.mission_allowed(state, sc, army, m) is None]
     if side == "allied" and belgium.applies(state) and state.core.clock.turn >= belgium.FROM_GT:
         if not (state.belgian_temporary and state.belgian_temporary[0] == state.core.clock.turn):
@@ -95,9 +96,8 @@ def _other_orders(pack: Any, sc: Any, state: State, side: str) -> list[Order]:
     out.append(ClaimPrisoners(points=1))
     if sc.victory.get("kind") == "points":
         out.append(ClaimVictoryPoints(points=1.0, reason="a village controlled"))
-    basing = zeppelins.basing_example(state, pack, sc) if side == "german" else None
-    if basing is not None:
-        out.append(BaseZeppelin(zeppelin=basing[0], base=basing[1]))
+    if isinstance(state, State2):  # @2's orders
+        out += _v2_orders(pack, sc, state, side)
     if side == "german" and state.core.clock.turn <= 1 and "First Army" not in state.released and "early_release" not in pending:
         out.append(ClaimEarlyRelease(condition="an enemy unit moved adjacent to a German unit in Germany"))
     return out
@@ -116,3 +116,14 @@ def _attachments(pack: Any, state: State, sc: Any, side: str) -> list[Order]:
                         continue
                     return [AttachFormation(formation=token, chart=to.chart.name)]
     return []
+
+
+def _v2_orders(pack: Any, sc: Any, state: State2, side: str) -> list[Order]:
+    out: list[Order] = []
+    placing = leader_arrivals.example(state, pack, side)
+    if placing is not None:
+        out.append(PlaceLeader(leader=placing[0], formation=placing[1]))
+    basing = zeppelins.basing_example(state, pack, sc) if side == "german" else None
+    if basing is not None:
+        out.append(BaseZeppelin(zeppelin=basing[0], base=basing[1]))
+    return out

@@ -62,8 +62,16 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     promotions: dict[str, str] = {}  # leader -> the formation he was promoted to (12.13, 12.15)
     control: dict[str, tuple[str, str]] = {}
     terror_bombed_gt: int | None = None  # 11.82C: the Game-Turn of the last Terror Bombing
-    zeppelin_bases: dict[str, str] = {}  # 11.82C (@2): Zeppelin -> the base it is at
     zeppelin_raided: bool = False  # 11.82C: the GT9 raid made
     cities_abandoned: tuple[str, ...] = ()  # 12.25: cities whose forts were disbanded
     abandonment_rolled: dict[str, tuple[int, int]] = {}  # city -> (GT, impulse) of its last 12.25 die  # hex -> (side, place) as last confirmed
     heavy_built: tuple[tuple[str, str, int, int, int], ...] = ()  # (nation, REPs' nation, GT, impulse, SP) built this Game-Turn  # Ammunition Points a formation may hold this Game-Turn, by nation
+
+
+class State2(State, frozen=True, kw_only=True):
+    """@2's state: @1's fields (unchanged, so @1's recorded genesis hashes as recorded) and those of the
+    rules @2 builds. Only @2's rulings read them."""
+
+    zeppelin_bases: dict[str, str] = {}  # 11.82C: Zeppelin -> the base it is at
+    leaders_placed: dict[str, str] = {}  # reinforcement leader -> the formation he is with (12.11, 12.73)
+    new_leaders: tuple[int, int, int] = (-1, 0, 0)  # (GT, impulse, new French leaders placed in it) (12.1)

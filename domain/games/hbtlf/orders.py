@@ -33,6 +33,7 @@ class ReportCombat(Order, frozen=True, kw_only=True, tag="report_combat"):
 class DeclareMission(Order, frozen=True, kw_only=True, tag="declare_mission"):
     army: str
     mission: str
+    bulow: str = ""  # @2, 11.11: for the German First or Third Army, the Mission Order Bulow passed on
 
 
 class AttachFormation(Order, frozen=True, kw_only=True, tag="attach_formation"):
@@ -161,6 +162,13 @@ class ReplaceLeader(Order, frozen=True, kw_only=True, tag="replace_leader"):
     by: str
 
 
+class PlaceLeader(Order, frozen=True, kw_only=True, tag="place_leader"):
+    """12.11, 12.73 (@2): a reinforcement leader placed with a formation."""
+
+    leader: str
+    formation: str
+
+
 class PromoteLeader(Order, frozen=True, kw_only=True, tag="promote_leader"):
     """12.13/12.15: a promotable leader takes his next command."""
 
@@ -256,5 +264,5 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
 
 
 HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | AbandonPlan | UseReplacements | UseRail
-              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PromoteLeader | ClaimControl | DeclareActivity | ZeppelinOperation | BaseZeppelin | RaidZeppelin | MotorizedWithdrawal | ExpendAmmunition | ReplaceAmmunition | ConvertTerritorial
+              | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PlaceLeader | PromoteLeader | ClaimControl | DeclareActivity | ZeppelinOperation | BaseZeppelin | RaidZeppelin | MotorizedWithdrawal | ExpendAmmunition | ReplaceAmmunition | ConvertTerritorial
               | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | AttachFormation | NotYetBuilt)

@@ -15,9 +15,9 @@ from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import describe as sentences
 from domain.games.hbtlf import evolve, legal as legal_orders, rulings, views
-from domain.games.hbtlf import charts, cite, claims, kaiser, ledgers, scenarios, sequence, victory
+from domain.games.hbtlf import charts, cite, claims, kaiser, leader_arrivals, ledgers, scenarios, sequence, victory
 from domain.games.hbtlf.effects import HbtlfEffect
-from domain.games.hbtlf.model import State
+from domain.games.hbtlf.model import State, State2
 from domain.games.hbtlf.orders import DeclareImpulses, HbtlfOrder, NotYetBuilt
 from domain.games.hbtlf.rulings.context import Ruling
 from domain.games.hbtlf.views import MODE
@@ -35,7 +35,9 @@ class Hbtlf(Ruleset):
     order_type = HbtlfOrder
     effect_type = HbtlfEffect
     state_type = State
-    pack_dir = str(Path(__file__).resolve().parent / "pack")
+    # @1 plays its own frozen copy of the pack (pack_v1/: as main had it before issue 19's tables), so its
+    # recorded games, which pin the pack by hash, re-verify unchanged; @2 plays pack/.
+    pack_dir = str(Path(__file__).resolve().parent / "pack_v1")
     options = (
         Option(name="first_player_unstated", default="german", choices=("german", "allied"),
                description="First player where the scenario does not say (Scenarios 3, 6 and 10)."),
@@ -64,10 +66,11 @@ class Hbtlf(Ruleset):
                 missions[c.name], army_sides[c.name] = c.mission, c.side
         core = Core(game_id=game_id, ruleset=self.id, scenario=scenario, layout=layout, options=options,
                     clock=Clock(turn=sc.start.turn, phase="setup"), ledgers=ledgers.initial(sc, options))
-        state = State(core=core, positions=read.positions, sides=read.sides, armies=read.armies, groups=read.groups,
-                      fortresses=tuple(read.fortresses), errata_applied=read.applied, missions=missions, army_sides=army_sides)
-        if self.version >= 2:
-            state = replace(state, kaiser_on_map=kaiser.in_play(state) is not None)  # 5.1: a Kaiser set up on the map counts
+        state = self.state_type(core=core, positions=read.positions, sides=read.sides, armies=read.armies, groups=read.groups,
+                                fortresses=tuple(read.fortresses), errata_applied=read.applied, missions=missions, army_sides=army_sides)
+        if isinstance(state, State2):
+            state = replace(state, kaiser_on_map=kaiser.in_play(state) is not None,  # 5.1: a Kaiser set up on the map counts
+                            leaders_placed=leader_arrivals.at_setup(state, pack, sc))  # 12.73: the British leaders set up
         return state
 
     def begin(self, adj: Adjudication) -> None:
@@ -159,6 +162,8 @@ class Hbtlf2(Hbtlf):
 
     version = 2
     title = "Home Before the Leaves Fall (referee's assistant, ledger mode, @2)"
+    pack_dir = str(Path(__file__).resolve().parent / "pack")
+    state_type = State2
 
 
 HBTLF = Hbtlf()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.effects import LedgerPosted
 
-from domain.games.hbtlf import cite, kaiser, ledgers
+from domain.games.hbtlf import cite, kaiser, leader_arrivals, ledgers
 from domain.games.hbtlf.model import version
 from domain.games.hbtlf.scenarios import names
 from domain.games.hbtlf.effects import Arrived, ArrivalSkipped, WithdrawnFromPlay
@@ -38,7 +38,7 @@ def fires(ev: dict, state, sc, gt: int, impulse: int, *, last: bool) -> bool:
     return when[1] == 0 and impulse == 1 and gt == sc.start.turn and sc.start.phase == "impulse"
 
 
-def run(adj: Adjudication, sc, gt: int, impulse: int, *, last: bool) -> None:
+def run(adj: Adjudication, pack, sc, gt: int, impulse: int, *, last: bool) -> None:
     for ev in events(sc):
         if ev.get("condition") or not fires(ev, adj.state, sc, gt, impulse, last=last):
             continue
@@ -53,6 +53,8 @@ def run(adj: Adjudication, sc, gt: int, impulse: int, *, last: bool) -> None:
                         continue
                     at = kaiser.arrival_hex(adj.state, at)
                 adj.emit(Arrived(side=ev["side"], units=units, at=at, cite=why(ev)))
+                if version(adj.state) >= 2:
+                    leader_arrivals.after_arrival(adj, pack, units)
             case "remove":
                 gone = tuple(u for t in ev["units"] for u in matching(adj.state, ev["side"], t))
                 if gone:

@@ -54,7 +54,7 @@ def strategic_phase(adj: Adjudication, pack, sc, gt: int) -> None:
         naval.strategic_phase(adj, pack, gt)
     adj.emit(AmmunitionAllowance(gt=gt, points=ammunition.allowance(pack, gt, adj.core.options["french_ammo_cut_gt"]),
                                  cite=(cite.AMMUNITION, cite.ALLIED_AMMUNITION)))
-    schedule.run(adj, sc, gt, 0, last=False)
+    schedule.run(adj, pack, sc, gt, 0, last=False)
     _other_theaters(adj, pack, sc, gt, 0)
     side = initiative.automatic(pack, gt)
     if side is not None:
@@ -130,7 +130,7 @@ def begin_impulse(adj: Adjudication, pack, sc, n: int) -> None:
         adj.emit(WeatherRolled(roll=roll, drm=drm, modified=roll.value + drm, weather=result, effects=weather.effects(pack, result),
                                cite=(cite.WEATHER, cite.WEATHER_DRM)))
     _other_theaters(adj, pack, sc, gt, n)
-    schedule.run(adj, sc, gt, n, last=last)
+    schedule.run(adj, pack, sc, gt, n, last=last)
     abandonment.check(adj, pack)  # 12.25: once an impulse while a German army HQ stays near
 
 

@@ -25,7 +25,7 @@ from domain.kernel.commands import Reject
 
 from domain.games.hbtlf import cite, hexes
 from domain.games.hbtlf.effects import VictoryPointsRecorded, ZeppelinBased, ZeppelinFlight, ZeppelinRemoved
-from domain.games.hbtlf.model import State, version
+from domain.games.hbtlf.model import State, State2
 from domain.games.hbtlf.tables import chart
 
 CITE = cite.rule("11.82C Zeppelins", 787, 793)
@@ -52,7 +52,7 @@ def in_play(state: State) -> list[str]:
                   and u not in state.eliminated and u not in state.withdrawn)
 
 
-def may_base(state: State, pack, sc, zeppelin: str, at: str) -> tuple[str, str] | None:
+def may_base(state: State2, pack, sc, zeppelin: str, at: str) -> tuple[str, str] | None:
     """Why a Zeppelin may not be based at `at` (code, message), or None (11.82C)."""
     bases = chart(pack, "zeppelin_bases")
     row = bases.get(at)
@@ -81,7 +81,7 @@ def base(adj: Adjudication, pack, sc, zeppelin: str, at: str) -> None:
     adj.emit(ZeppelinBased(zeppelin=zeppelin, base=at, at=row["hex"] or f"off-map: {at}", cite=(CITE,)))
 
 
-def basing_example(state: State, pack, sc) -> tuple[str, str] | None:
+def basing_example(state: State2, pack, sc) -> tuple[str, str] | None:
     """A basing the German player may make now (/legal): the first Zeppelin not yet based, at the first base allowed."""
     for z in in_play(state):
         if z not in state.zeppelin_bases:
@@ -96,9 +96,10 @@ def _range_from(pack, s: State, zeppelin: str) -> tuple[str, int] | None:
     here = s.positions.get(zeppelin, "")
     if hexes.is_hex(here):
         return here, RANGE
-    b = s.zeppelin_bases.get(zeppelin)
-    row = chart(pack, "zeppelin_bases").get(b or "")
-    if version(s) >= 2 and row is not None and row["off_map"] and row["entry_hex"]:
+    if not isinstance(s, State2):
+        return None  # @1 has no bases
+    row = chart(pack, "zeppelin_bases").get(s.zeppelin_bases.get(zeppelin, ""))
+    if row is not None and row["off_map"] and row["entry_hex"]:
         return row["entry_hex"], RANGE - int(row["entry_mp"])
     return None
 
@@ -108,7 +109,7 @@ def flight(adj: Adjudication, pack, *, zeppelin: str, target: str, terror: bool,
     _zeppelin(s, zeppelin)
     if not hexes.is_hex(target):
         raise Reject("bad_hex", f"{target!r} is not a hex id.", CITE)
-    if version(s) >= 2 and zeppelin not in s.zeppelin_bases:
+    if isinstance(s, State2) and zeppelin not in s.zeppelin_bases:
         raise Reject("not_based", f"{zeppelin} flies from a base: base it first (base_zeppelin, 11.82C).", CITE)
     start = _range_from(pack, s, zeppelin)
     d = hexes.distance(start[0], target) if start else None

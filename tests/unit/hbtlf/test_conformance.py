@@ -17,8 +17,7 @@ LOADED = [case for path in CASES for _, case in load_cases(path)]
 
 @pytest.fixture(scope="module")
 def rulesets():
-    pack = load_pack_dir(HBTLF.pack_dir)
-    return {r.id: r.bind(pack) for r in (HBTLF, HBTLF_2)}
+    return {r.id: r.bind(load_pack_dir(r.pack_dir)) for r in (HBTLF, HBTLF_2)}  # @1 plays its frozen pack_v1
 
 
 @pytest.mark.parametrize("case", LOADED, ids=[c.id for c in LOADED])

@@ -25,6 +25,7 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
     o.OffMapRail: rail.offmap_rail,
     o.ReplaceLeader: command.replace_leader,
     o.PromoteLeader: command.promote_leader,
+    o.PlaceLeader: command.place_leader,
     o.ClaimControl: attested.claim_control,
     o.DeclareActivity: attested.declare_activity,
     o.ZeppelinOperation: air.zeppelin_operation,
@@ -44,4 +45,4 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
 }
 
 # Orders ruled from @2 on: @1 refuses them (`not_in_this_ruleset_version`) and /legal leaves them out.
-V2: frozenset[type] = frozenset({o.BaseZeppelin})
+V2: frozenset[type] = frozenset((o.BaseZeppelin, o.PlaceLeader))

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from domain.kernel.commands import Reject
 
-from domain.games.hbtlf import attachment, cite, claims, leaders, plans
-from domain.games.hbtlf.orders import AbandonPlan, AttachFormation, ClaimEarlyRelease, DeclareMission, PromoteLeader, ReplaceLeader
+from domain.games.hbtlf import attachment, bulow, cite, claims, leader_arrivals, leaders, plans
+from domain.games.hbtlf.orders import AbandonPlan, AttachFormation, ClaimEarlyRelease, DeclareMission, PlaceLeader, PromoteLeader, ReplaceLeader
+from domain.games.hbtlf.model import version
 from domain.games.hbtlf.rulings.context import Ruling
 
 
@@ -19,6 +20,14 @@ def declare_mission(r: Ruling, order: DeclareMission) -> None:
     refusal = plans.mission_allowed(r.state, r.sc, army, mission)
     if refusal is not None:
         raise Reject(refusal[0], refusal[1], refusal[2])
+    if version(r.state) >= 2 and bulow.required(r.state, army):
+        if order.bulow not in claims.MISSIONS:
+            raise Reject("bulow_first", f"An order to the {army} is first given to Bulow (Second Army): name the Mission Order he passed on "
+                         f"(bulow: one of {', '.join(claims.MISSIONS)}) (11.11).", bulow.CITE)
+        claims.open_claim(r.adj, r.seat, "mission", {"army": army, "mission": mission, "bulow": order.bulow}, blocks=(army,),
+                          predicate=f"{army} received the Mission Order {mission}, through Bulow, who passed on {order.bulow}")
+        r.adj.cite(bulow.CITE)
+        return
     claims.open_claim(r.adj, r.seat, "mission", {"army": army, "mission": mission}, blocks=(army,),
                       predicate=f"{army} received the Mission Order {mission}")
 
@@ -47,4 +56,8 @@ def replace_leader(r: Ruling, order: ReplaceLeader) -> None:
 
 
 def promote_leader(r: Ruling, order: PromoteLeader) -> None:
-    leaders.promote(r.adj, r.pack, r.side, order.leader)
+    leaders.promote(r.adj, r.pack, r.side, order.leader, r.sc)
+
+
+def place_leader(r: Ruling, order: PlaceLeader) -> None:
+    leader_arrivals.place(r.adj, r.pack, r.side, order.leader, order.formation)
