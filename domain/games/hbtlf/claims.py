@@ -19,9 +19,9 @@ from domain.kernel.commands import Reject
 from domain.kernel.core import Attestation
 from domain.kernel.effects import AttestationOpened, LedgerPosted
 
-from domain.games.hbtlf import abandonment, attachment, belgium, cite, hexes, paris
+from domain.games.hbtlf import abandonment, attachment, belgium, british_belgian, cite, hexes, paris
 from domain.games.hbtlf.effects import (
-    BelgianReleased, ClaimOpened, FormationAttached, CombatRecorded, ControlRecorded, MissionSet, RepCredited, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
+    BelgianReleased, BritishBelgianPoints, ClaimOpened, FormationAttached, CombatRecorded, ControlRecorded, MissionSet, RepCredited, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
 )
 from domain.games.hbtlf.model import State
 from domain.games.hbtlf.orders import MoveDecl
@@ -35,7 +35,7 @@ KIND_CITES: dict[str, Citation] = {"moves": cite.MOVEMENT, "combat": cite.COMBAT
               "pp": cite.missing("11.6", "Prisoner Points"), "belgian_release": belgium.RELEASE,
               "offmap_rail": cite.missing("8.24D", "off-map rail movement"), "control": cite.missing("12.0", "hex control"),
               "activity": cite.missing("8.26 and 8.3", "entrenchment and air operations"),
-              "rep_credit": cite.rule("4.12 Motorized Unit Breakdown", 219, 221),
+              "rep_credit": cite.rule("4.12 Motorized Unit Breakdown", 219, 221), "bb_points": british_belgian.CITE,
               attachment.KIND: cite.missing("7.1", "command and attachment of formations")}
 
 
@@ -123,10 +123,16 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
                         raise Reject("unknown_unit", f"No unit {u!r} to eliminate.", cite.UNIT_LOCATIONS, unit=u)
                 if not 0 <= int(value.get("french_sp", 0)) <= int(value["allied_sp"]):
                     raise Reject("bad_losses", "The French SP lost are part of the Allied SP lost.", cite.COMBAT)
+                bb = int(value.get("british_belgian_sp", 0))
+                if not 0 <= bb <= int(value["german_sp"]):
+                    raise Reject("bad_losses", "The German SP British or Belgian units destroyed are part of the German SP lost.", british_belgian.CITE)
                 adj.emit(CombatRecorded(gt=claim["gt"], german_sp=int(value["german_sp"]), allied_sp=int(value["allied_sp"]),
                                         french_sp=int(value.get("french_sp", 0)),
                                         allied_fortress_sp=int(value["allied_fortress_sp"]), eliminated=tuple(value.get("eliminated", ())),
                                         attestation=a.id, cite=(cite.LEDGER_MODE, cite.COMBAT)))
+                if bb:
+                    adj.emit(BritishBelgianPoints(points=british_belgian.sp_rate(sc) * bb, sp=bb, reason=f"{bb} German SP destroyed by British "
+                                                  "or Belgian units", attestation=a.id, cite=(cite.LEDGER_MODE, british_belgian.CITE)))
             case "mission":
                 if value["mission"] not in MISSIONS:
                     raise Reject("bad_mission", f"Mission Orders are {', '.join(MISSIONS)}.", KIND_CITES["mission"])
@@ -165,6 +171,10 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
                 f, to, under = str(value["formation"]), str(value["chart"]), str(value.get("corps", ""))
                 used = attachment.check(state, pack, sc, side, f, to, under, exclude=a.id)
                 adj.emit(FormationAttached(formation=f, chart=to, corps=under, attestation=a.id, cite=(cite.LEDGER_MODE,) + used))
+            case "bb_points":
+                bb_pts = british_belgian.claim_points(pack, sc, str(value["item"]), int(value["count"]))
+                adj.emit(BritishBelgianPoints(points=bb_pts, reason=f"{value['count']} x {value['item']}", attestation=a.id,
+                                              cite=(cite.LEDGER_MODE, british_belgian.CITE)))
             case "belgian_release":
                 if not adj.state.belgian_released:
                     condition = belgium.CONDITIONS[value["condition"]]

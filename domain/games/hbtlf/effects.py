@@ -297,6 +297,16 @@ class ZeppelinFlight(Effect, frozen=True, kw_only=True, tag="hbtlf.zeppelin"):
     gt: int
 
 
+class BritishBelgianPoints(Effect, frozen=True, kw_only=True, tag="hbtlf.british_belgian_points"):
+    """@2: points of a separate British and Belgian player (13.x7 C): German SP their units destroyed
+    (`sp`, taken from the French total), or Belgian territory."""
+
+    points: float
+    sp: int = 0
+    reason: str
+    attestation: str
+
+
 class ZeppelinBased(Effect, frozen=True, kw_only=True, tag="hbtlf.zeppelin_based"):
     """11.82C (@2): a Zeppelin at its base: `at` the base's hex, or "off-map: <base>"."""
 
@@ -362,5 +372,5 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | NavalBarrageRolled | NavalBarrageDeclared | NavalMoved | HeavyArtilleryBuilt
                | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated
                | LeaderReplaced | LeaderReplacementWithheld | LeaderPlaced | LeaderPromoted | ControlRecorded | FortressesAbandoned
-               | ZeppelinFlight | ZeppelinBased | ZeppelinRemoved | MotorizedBreakdown | RepCredited
+               | ZeppelinFlight | ZeppelinBased | BritishBelgianPoints | ZeppelinRemoved | MotorizedBreakdown | RepCredited
                | AmmunitionExpended | AmmunitionReplaced | TerritorialConverted)

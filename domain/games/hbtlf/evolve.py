@@ -7,7 +7,7 @@ from msgspec.structs import replace
 
 from domain.games.hbtlf import kaiser, victory
 from domain.games.hbtlf.effects import (
-    AmmunitionAllowance, AmmunitionExpended, AmmunitionReplaced, Arrived, BelgianEvacuated, BelgianFormationsDetached,
+    AmmunitionAllowance, BritishBelgianPoints, AmmunitionExpended, AmmunitionReplaced, Arrived, BelgianEvacuated, BelgianFormationsDetached,
     BelgianReleaseRolled, BelgianReleased, BelgianTemporaryUsed, ClaimOpened, CombatRecorded, ControlRecorded,
     FormationAttached, FortressesAbandoned, GameTurnBegun, HeavyArtilleryBuilt, ImpulseBegun, ImpulsesDeclared,
     InitiativeDecided, LeaderPlaced, LeaderPromoted, LeaderReplaced, MissionSet, MotorizedBreakdown, NavalBarrageRolled,
@@ -123,6 +123,8 @@ def evolve(state: State, e: Any) -> State:
         case ZeppelinFlight(zeppelin=z, terror=terror, shot_down=down, gt=gt):
             return replace(state, eliminated=state.eliminated + ((z,) if down else ()),
                            terror_bombed_gt=gt if terror else state.terror_bombed_gt)
+        case BritishBelgianPoints(points=pts, sp=sp) if isinstance(state, State2):
+            return replace(state, bb_vp=state.bb_vp + pts, bb_sp=state.bb_sp + sp)
         case ZeppelinBased(zeppelin=z, base=b, at=at) if isinstance(state, State2):
             return replace(state, positions={**state.positions, z: at}, zeppelin_bases={**state.zeppelin_bases, z: b})
         case ZeppelinRemoved(zeppelin=z):

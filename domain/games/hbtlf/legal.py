@@ -7,10 +7,10 @@ from typing import Any
 
 from domain.kernel.commands import Order, Reject
 
-from domain.games.hbtlf import attachment, belgium, bulow, charts, leader_arrivals, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory, zeppelins
+from domain.games.hbtlf import attachment, belgium, british_belgian, bulow, charts, leader_arrivals, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory, zeppelins
 from domain.games.hbtlf.model import State, State2, version
 from domain.games.hbtlf.orders import (
-    AbandonPlan, AttachFormation, BarrageTarget, BaseZeppelin, ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission,
+    AbandonPlan, AttachFormation, BarrageTarget, BaseZeppelin, ClaimBritishBelgianPoints, ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission,
     DeclareMoves, DisbandFortress, EndSegment, EvacuateBelgianArmy, MoveDecl, NavalBarrage, NavalMove, PlaceLeader, ReportCombat, RollBelgianRelease,
     RollNavalBarrage, UseRail, UseReplacements, Withdraw,
 )
@@ -126,4 +126,7 @@ def _v2_orders(pack: Any, sc: Any, state: State2, side: str) -> list[Order]:
     basing = zeppelins.basing_example(state, pack, sc) if side == "german" else None
     if basing is not None:
         out.append(BaseZeppelin(zeppelin=basing[0], base=basing[1]))
+    bb = british_belgian.rates(pack, sc) if side == "allied" and british_belgian.in_play(state.core.options) else None
+    if bb:
+        out.append(ClaimBritishBelgianPoints(item=next(iter(bb)), count=1))
     return out

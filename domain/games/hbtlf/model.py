@@ -75,3 +75,5 @@ class State2(State, frozen=True, kw_only=True):
     zeppelin_bases: dict[str, str] = {}  # 11.82C: Zeppelin -> the base it is at
     leaders_placed: dict[str, str] = {}  # reinforcement leader -> the formation he is with (12.11, 12.73)
     new_leaders: tuple[int, int, int] = (-1, 0, 0)  # (GT, impulse, new French leaders placed in it) (12.1)
+    bb_vp: float = 0.0  # 13.x7 C: a separate British and Belgian player's points
+    bb_sp: int = 0  # ... of which German SP destroyed by British or Belgian units (not the French player's)

@@ -28,6 +28,7 @@ class ReportCombat(Order, frozen=True, kw_only=True, tag="report_combat"):
     french_sp: int = 0  # how many of the Allied SP were French (12.52B)
     allied_fortress_sp: int = 0
     eliminated: tuple[str, ...] = ()
+    british_belgian_sp: int = 0  # @2, a separate British and Belgian player: how many of the German SP their units destroyed
 
 
 class DeclareMission(Order, frozen=True, kw_only=True, tag="declare_mission"):
@@ -57,6 +58,14 @@ class ClaimVictoryPoints(Order, frozen=True, kw_only=True, tag="claim_victory_po
 
     points: float
     reason: str
+
+
+class ClaimBritishBelgianPoints(Order, frozen=True, kw_only=True, tag="claim_british_belgian_points"):
+    """13.x7 C (@2, a separate British and Belgian player): Belgian territory still Allied controlled,
+    `count` of `item` (belgian_hex_still_allied, belgian_village_or_town, belgian_city)."""
+
+    item: str
+    count: int = 1
 
 
 class ClaimPrisoners(Order, frozen=True, kw_only=True, tag="claim_prisoners"):
@@ -263,6 +272,6 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
     detail: dict[str, Any] = {}
 
 
-HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | AbandonPlan | UseReplacements | UseRail
+HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | ClaimBritishBelgianPoints | AbandonPlan | UseReplacements | UseRail
               | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PlaceLeader | PromoteLeader | ClaimControl | DeclareActivity | ZeppelinOperation | BaseZeppelin | RaidZeppelin | MotorizedWithdrawal | ExpendAmmunition | ReplaceAmmunition | ConvertTerritorial
               | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | AttachFormation | NotYetBuilt)

@@ -38,7 +38,7 @@ class Hbtlf(Ruleset):
     # @1 plays its own frozen copy of the pack (pack_v1/: as main had it before issue 19's tables), so its
     # recorded games, which pin the pack by hash, re-verify unchanged; @2 plays pack/.
     pack_dir = str(Path(__file__).resolve().parent / "pack_v1")
-    options = (
+    options: tuple[Option, ...] = (
         Option(name="first_player_unstated", default="german", choices=("german", "allied"),
                description="First player where the scenario does not say (Scenarios 3, 6 and 10)."),
         Option(name="straddle_month", default="first_day", choices=("first_day", "last_day"),
@@ -164,6 +164,14 @@ class Hbtlf2(Hbtlf):
     title = "Home Before the Leaves Fall (referee's assistant, ledger mode, @2)"
     pack_dir = str(Path(__file__).resolve().parent / "pack")
     state_type = State2
+    options = Hbtlf.options + (
+        Option(name="british_belgian_player", default=False, choices=(False, True),
+               description="A separate player keeps the British and Belgian armies' own victory points (13.x7 C-D); they play "
+                           "from the Allied seat."),
+        Option(name="british_belgian_either", default="each", choices=("each", "one"),
+               description="13.x7 D 'half (a quarter) as many victory points as either player': as each of the German and the "
+                           "French totals, or as one of them (inferred)."),
+    )
 
 
 HBTLF = Hbtlf()

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from domain.kernel.core import Outcome, SideResult
 
-from domain.games.hbtlf.model import State
+from domain.games.hbtlf import british_belgian
+from domain.games.hbtlf.model import State, State2
 
 LEVELS = ("Draw", "Tactical", "Operational", "Strategic")
 LIEGE = ("Liege N", "Liege NE", "Liege NW", "Liege S", "Liege SE", "Liege SW")
@@ -42,10 +43,15 @@ def points(state: State, sc) -> dict[str, float]:
     v = sc.victory
     out = {"german": state.vp.get("german", 0.0), "allied": state.vp.get("allied", 0.0)}
     if isinstance(v.get("allied"), dict):
-        out["allied"] += v["allied"].get("german_sp_eliminated", 0) * state.losses["german"]
+        out["allied"] += v["allied"].get("german_sp_eliminated", 0) * (state.losses["german"] - _bb_sp(state))
     if isinstance(v.get("german"), dict):
         out["german"] += v["german"].get("allied_sp_eliminated", 0) * (state.losses["allied"] + state.losses["allied_fortress"])
     return out
+
+
+def _bb_sp(state: State) -> int:
+    """13.x7 C: German SP destroyed by British or Belgian units count for that player, not the French."""
+    return state.bb_sp if isinstance(state, State2) and british_belgian.in_play(state.core.options) else 0
 
 
 def ladder(g: float, a: float) -> tuple[str, str | None]:
@@ -66,9 +72,16 @@ def outcome(state: State, sc) -> Outcome:
     if sc.victory.get("ladder"):
         vp = points(state, sc)
         level, winner = ladder(vp["german"], vp["allied"])
+        reason = "13.x7 Victory Determination: the ratio of German to Allied victory points"
+        details: dict = {"vp": vp, "printed_rates_only_for_sp": True}
+        if isinstance(state, State2) and british_belgian.in_play(state.core.options):
+            said = british_belgian.verdict(state.bb_vp, vp["german"], vp["allied"], state.core.options["british_belgian_either"])
+            details["british_belgian"] = {"vp": state.bb_vp, "sp": state.bb_sp, "verdict": said, "ladder_level": level}
+            reason = "13.x7 D: German against French points; the separate British and Belgian player's against both"
+            if said == "ultimate victor":
+                level, winner = "British and Belgian Ultimate Victory", "allied"
         return Outcome(level=level, winner=winner, sides={s: SideResult(points=round(p)) for s, p in vp.items()},
-                       reason="13.x7 Victory Determination: the ratio of German to Allied victory points",
-                       details={"vp": vp, "printed_rates_only_for_sp": True})
+                       reason=reason, details=details)
     return Outcome(level="By agreement or referee", winner=None, sides={"german": SideResult(), "allied": SideResult()},
                    reason="this scenario prints no victory ladder (Scenario 5) or no result at all (Scenario 11)",
                    details={"vp": points(state, sc)})

@@ -6,7 +6,7 @@ from typing import Any
 from domain.kernel.seats import Viewer
 
 from domain.games.hbtlf import errata, victory
-from domain.games.hbtlf.model import State
+from domain.games.hbtlf.model import State, State2
 
 MODE = "ledger"
 MODE_TEXT = "the umpire enforces the Exclusive Rules and records what the players attest for the Standard Rules"
@@ -14,7 +14,7 @@ MODE_TEXT = "the umpire enforces the Exclusive Rules and records what the player
 
 def view(pack: Any, sc: Any, state: State, viewer: Viewer) -> dict[str, Any]:
     """What a viewer sees: everything but the Belgian temporary release, which is the Allied player's (12.61B1)."""
-    return {
+    out = {
         "mode": MODE, "mode_text": MODE_TEXT, "pack_overrides": list(pack.meta.overrides) if pack else [],
         "errata_version": errata.version(pack), "errata_applied": list(state.errata_applied),
         "initiative": state.initiative, "impulses": list(state.impulses), "days_before": state.days_before,
@@ -30,6 +30,14 @@ def view(pack: Any, sc: Any, state: State, viewer: Viewer) -> dict[str, Any]:
         "belgian": {"released": state.belgian_released, "detached": list(state.belgian_detached), "evacuated": state.belgian_evacuated,
                     **({"temporary": list(state.belgian_temporary or ())} if _sees(state, viewer, "allied") else {})},
     }
+    if isinstance(state, State2):  # @2's rules
+        out.update(_v2(state))
+    return out
 
 def _sees(state: State, viewer: Viewer, side: str) -> bool:
     return viewer.omniscient or (viewer.seat is not None and state.core.layout.side_of(viewer.seat) == side)
+
+
+def _v2(state: State2) -> dict[str, Any]:
+    return {"zeppelin_bases": dict(sorted(state.zeppelin_bases.items())), "leaders_placed": dict(state.leaders_placed),
+            "british_belgian": {"vp": state.bb_vp, "sp": state.bb_sp}}

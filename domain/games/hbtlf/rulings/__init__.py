@@ -17,6 +17,7 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
     o.ClaimVictoryPoints: attested.claim_victory_points,
     o.AbandonPlan: command.abandon_plan,
     o.ClaimPrisoners: attested.claim_prisoners,
+    o.ClaimBritishBelgianPoints: attested.claim_british_belgian_points,
     o.UseReplacements: replacements.use_replacements,
     o.UseRail: rail.use_rail,
     o.DisbandFortress: replacements.disband_fortress,
@@ -45,4 +46,4 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
 }
 
 # Orders ruled from @2 on: @1 refuses them (`not_in_this_ruleset_version`) and /legal leaves them out.
-V2: frozenset[type] = frozenset((o.BaseZeppelin, o.PlaceLeader))
+V2: frozenset[type] = frozenset((o.BaseZeppelin, o.PlaceLeader, o.ClaimBritishBelgianPoints))

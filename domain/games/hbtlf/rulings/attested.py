@@ -7,8 +7,9 @@ import msgspec
 
 from domain.kernel.commands import Reject
 
-from domain.games.hbtlf import belgium, cite, claims, doctrine, fortress_formations, hexes, paris_army
-from domain.games.hbtlf.orders import ClaimControl, ClaimPrisoners, ClaimVictoryPoints, DeclareActivity, DeclareMoves, ReportCombat
+from domain.games.hbtlf import belgium, british_belgian, cite, claims, doctrine, fortress_formations, hexes, paris_army
+from domain.games.hbtlf.model import State2
+from domain.games.hbtlf.orders import ClaimBritishBelgianPoints, ClaimControl, ClaimPrisoners, ClaimVictoryPoints, DeclareActivity, DeclareMoves, ReportCombat
 from domain.games.hbtlf.rulings.context import Ruling, may_move, own_unit, unit_nation
 
 
@@ -35,9 +36,28 @@ def report_combat(r: Ruling, order: ReportCombat) -> None:
         waiting = claims.blocking(r.state, u)
         if waiting is not None:
             raise Reject("pending_attestation", f"{u!r} waits for attestation {waiting.id!r}.", cite.LEDGER_MODE, unit=u)
-    claims.open_claim(r.adj, r.seat, "combat", {"german_sp": g, "allied_sp": a, "french_sp": fr, "allied_fortress_sp": f,
-                                                "eliminated": list(elim)},
-                      blocks=tuple(elim), predicate=f"combat: German lost {g} SP, Allied {a} SP (+{f} fortress SP)")
+    payload: dict = {"german_sp": g, "allied_sp": a, "french_sp": fr, "allied_fortress_sp": f, "eliminated": list(elim)}
+    bb = order.british_belgian_sp
+    if isinstance(r.state, State2) and british_belgian.in_play(r.state.core.options):
+        if not 0 <= bb <= g:
+            raise Reject("bad_losses", "The German SP British or Belgian units destroyed are part of the German SP lost (13.x7 C).",
+                         british_belgian.CITE)
+        payload["british_belgian_sp"] = bb
+    elif bb:
+        raise Reject("no_separate_player", "No separate British and Belgian player keeps points in this game (option british_belgian_player).",
+                     british_belgian.CITE)
+    claims.open_claim(r.adj, r.seat, "combat", payload,
+                      blocks=tuple(elim), predicate=f"combat: German lost {g} SP, Allied {a} SP (+{f} fortress SP)"
+                      + (f", {bb} of the German SP by British or Belgian units" if bb else ""))
+
+
+def claim_british_belgian_points(r: Ruling, order: ClaimBritishBelgianPoints) -> None:
+    if r.side != "allied" or not british_belgian.in_play(r.state.core.options):
+        raise Reject("no_separate_player", "Only a separate British and Belgian player (option british_belgian_player, the Allied seat) "
+                     "claims these points (13.x7 C).", british_belgian.CITE)
+    pts = british_belgian.claim_points(r.pack, r.sc, order.item, order.count)
+    claims.open_claim(r.adj, r.seat, "bb_points", {"item": order.item, "count": order.count}, blocks=(),
+                      predicate=f"British and Belgian player: {order.count} x {order.item.replace('_', ' ')} = {pts:g} VP")
 
 
 def claim_victory_points(r: Ruling, order: ClaimVictoryPoints) -> None:
