@@ -19,11 +19,11 @@ from domain.kernel.commands import Reject
 from domain.kernel.core import Attestation
 from domain.kernel.effects import AttestationOpened, LedgerPosted
 
-from domain.games.hbtlf import abandonment, attachment, belgium, british_belgian, cite, hexes, paris
+from domain.games.hbtlf import abandonment, attachment, belgium, british_belgian, cite, hexes, isolation, paris
 from domain.games.hbtlf.effects import (
-    BelgianReleased, BritishBelgianPoints, ClaimOpened, FormationAttached, CombatRecorded, ControlRecorded, MissionSet, RepCredited, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
+    BelgianReleased, BritishBelgianPoints, ClaimOpened, IsolationEnded, IsolationRecorded, RetireEnded, FormationAttached, CombatRecorded, ControlRecorded, MissionSet, RepCredited, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
 )
-from domain.games.hbtlf.model import State
+from domain.games.hbtlf.model import State, State2
 from domain.games.hbtlf.orders import MoveDecl
 
 PENDING = ("open", "asserted", "disputed")
@@ -36,6 +36,7 @@ KIND_CITES: dict[str, Citation] = {"moves": cite.MOVEMENT, "combat": cite.COMBAT
               "offmap_rail": cite.missing("8.24D", "off-map rail movement"), "control": cite.missing("12.0", "hex control"),
               "activity": cite.missing("8.26 and 8.3", "entrenchment and air operations"),
               "rep_credit": cite.rule("4.12 Motorized Unit Breakdown", 219, 221), "bb_points": british_belgian.CITE,
+              "isolation": isolation.ISOLATION, "isolation_ended": isolation.ISOLATION, "no_pursuit": isolation.NO_PURSUIT,
               attachment.KIND: cite.missing("7.1", "command and attachment of formations")}
 
 
@@ -130,6 +131,9 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
                                         french_sp=int(value.get("french_sp", 0)),
                                         allied_fortress_sp=int(value["allied_fortress_sp"]), eliminated=tuple(value.get("eliminated", ())),
                                         attestation=a.id, cite=(cite.LEDGER_MODE, cite.COMBAT)))
+                for army, (hq, _) in sorted(adj.state.isolated.items() if isinstance(adj.state, State2) else ()):
+                    if hq in value.get("eliminated", ()):  # 12.27: the isolated corps HQ eliminated
+                        adj.emit(IsolationEnded(army=army, reason=f"{hq} eliminated", cite=(isolation.ISOLATION,)))
                 if bb:
                     adj.emit(BritishBelgianPoints(points=british_belgian.sp_rate(sc) * bb, sp=bb, reason=f"{bb} German SP destroyed by British "
                                                   "or Belgian units", attestation=a.id, cite=(cite.LEDGER_MODE, british_belgian.CITE)))
@@ -171,6 +175,20 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
                 f, to, under = str(value["formation"]), str(value["chart"]), str(value.get("corps", ""))
                 used = attachment.check(state, pack, sc, side, f, to, under, exclude=a.id)
                 adj.emit(FormationAttached(formation=f, chart=to, corps=under, attestation=a.id, cite=(cite.LEDGER_MODE,) + used))
+            case "isolation":
+                army = str(value["army"])
+                if army not in adj.state.isolated:
+                    isolation.check_claim(adj.state, str(value["hq"]), army, str(value["nation"]))
+                    adj.emit(IsolationRecorded(army=army, hq=str(value["hq"]), nation=str(value["nation"]), attestation=a.id,
+                                               cite=(cite.LEDGER_MODE, isolation.ISOLATION)))
+                    adj.emit(MissionSet(army=army, mission="Retire", cite=(isolation.ISOLATION,)))
+            case "isolation_ended":
+                if str(value["army"]) in adj.state.isolated:
+                    isolation.check_ended(adj.state, str(value["army"]), str(value["reason"]))
+                    adj.emit(IsolationEnded(army=str(value["army"]), reason=isolation.ENDED[str(value["reason"])], cite=(cite.LEDGER_MODE, isolation.ISOLATION)))
+            case "no_pursuit":
+                if str(value["army"]) in adj.state.retire:
+                    adj.emit(RetireEnded(army=str(value["army"]), reason="no German strategic pursuit (12.52E)", cite=(cite.LEDGER_MODE, isolation.NO_PURSUIT)))
             case "bb_points":
                 bb_pts = british_belgian.claim_points(pack, sc, str(value["item"]), int(value["count"]))
                 adj.emit(BritishBelgianPoints(points=bb_pts, reason=f"{value['count']} x {value['item']}", attestation=a.id,

@@ -137,6 +137,8 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
                                 + ("; shot down: 10 VP to the Allies" if e.get("shot_down") else "; Terror Bombing: 1 VP to the Germans" if e.get("terror") else ""),
     "hbtlf.leader_placed": lambda e: f"{e.get('leader')} is placed with the {e.get('formation')}",
     "hbtlf.british_belgian_points": lambda e: f"British and Belgian player scores {e.get('points')} VP: {e.get('reason')} (confirmed claim)",
+    "hbtlf.isolation": lambda e: f"{e.get('hq')} isolated in {e.get('nation')}: the {e.get('army')} is on Retire (confirmed claim)",
+    "hbtlf.isolation_ended": lambda e: f"The {e.get('army')} may take other Mission Orders again: {e.get('reason')}",
     "hbtlf.zeppelin_based": lambda e: f"{e.get('zeppelin')} is based at {e.get('base')}" + (f" ({e['at']})" if str(e.get("at", "")).startswith(("W:", "E:")) else " (off-map)"),
     "hbtlf.zeppelin_removed": lambda e: f"{e.get('zeppelin')} is destroyed by the Royal Naval Air Service's raid (GT 9)",
     "hbtlf.motorized_breakdown": lambda e: f"{e.get('unit')} withdraws before combat: die {_die(e.get('roll'))}"

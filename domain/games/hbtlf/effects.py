@@ -307,6 +307,20 @@ class BritishBelgianPoints(Effect, frozen=True, kw_only=True, tag="hbtlf.british
     attestation: str
 
 
+class IsolationRecorded(Effect, frozen=True, kw_only=True, tag="hbtlf.isolation"):
+    """12.27 (@2): a confirmed isolation puts the army on Retire until it ends."""
+
+    army: str
+    hq: str
+    nation: str
+    attestation: str
+
+
+class IsolationEnded(Effect, frozen=True, kw_only=True, tag="hbtlf.isolation_ended"):
+    army: str
+    reason: str
+
+
 class ZeppelinBased(Effect, frozen=True, kw_only=True, tag="hbtlf.zeppelin_based"):
     """11.82C (@2): a Zeppelin at its base: `at` the base's hex, or "off-map: <base>"."""
 
@@ -372,5 +386,5 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | NavalBarrageRolled | NavalBarrageDeclared | NavalMoved | HeavyArtilleryBuilt
                | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated
                | LeaderReplaced | LeaderReplacementWithheld | LeaderPlaced | LeaderPromoted | ControlRecorded | FortressesAbandoned
-               | ZeppelinFlight | ZeppelinBased | BritishBelgianPoints | ZeppelinRemoved | MotorizedBreakdown | RepCredited
+               | ZeppelinFlight | ZeppelinBased | IsolationRecorded | IsolationEnded | BritishBelgianPoints | ZeppelinRemoved | MotorizedBreakdown | RepCredited
                | AmmunitionExpended | AmmunitionReplaced | TerritorialConverted)

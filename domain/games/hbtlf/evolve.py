@@ -10,7 +10,7 @@ from domain.games.hbtlf.effects import (
     AmmunitionAllowance, BritishBelgianPoints, AmmunitionExpended, AmmunitionReplaced, Arrived, BelgianEvacuated, BelgianFormationsDetached,
     BelgianReleaseRolled, BelgianReleased, BelgianTemporaryUsed, ClaimOpened, CombatRecorded, ControlRecorded,
     FormationAttached, FortressesAbandoned, GameTurnBegun, HeavyArtilleryBuilt, ImpulseBegun, ImpulsesDeclared,
-    InitiativeDecided, LeaderPlaced, LeaderPromoted, LeaderReplaced, MissionSet, MotorizedBreakdown, NavalBarrageRolled,
+    InitiativeDecided, IsolationEnded, IsolationRecorded, LeaderPlaced, LeaderPromoted, LeaderReplaced, MissionSet, MotorizedBreakdown, NavalBarrageRolled,
     OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted, RetireEnded,
     SegmentEnded, SupremeHqMoved, TerritorialConverted, UnitsMoved, VictoryPointsRecorded, WeatherRolled,
     WithdrawnFromPlay, ZeppelinBased, ZeppelinFlight, ZeppelinRemoved,
@@ -123,6 +123,10 @@ def evolve(state: State, e: Any) -> State:
         case ZeppelinFlight(zeppelin=z, terror=terror, shot_down=down, gt=gt):
             return replace(state, eliminated=state.eliminated + ((z,) if down else ()),
                            terror_bombed_gt=gt if terror else state.terror_bombed_gt)
+        case IsolationRecorded(army=army, hq=hq, nation=nation) if isinstance(state, State2):
+            return replace(state, isolated={**state.isolated, army: (hq, nation)})
+        case IsolationEnded(army=army) if isinstance(state, State2):
+            return replace(state, isolated={k: v for k, v in state.isolated.items() if k != army})
         case BritishBelgianPoints(points=pts, sp=sp) if isinstance(state, State2):
             return replace(state, bb_vp=state.bb_vp + pts, bb_sp=state.bb_sp + sp)
         case ZeppelinBased(zeppelin=z, base=b, at=at) if isinstance(state, State2):

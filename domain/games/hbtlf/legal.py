@@ -7,10 +7,11 @@ from typing import Any
 
 from domain.kernel.commands import Order, Reject
 
-from domain.games.hbtlf import attachment, belgium, british_belgian, bulow, charts, leader_arrivals, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory, zeppelins
+from domain.games.hbtlf import attachment, belgium, british_belgian, bulow, charts, isolation, leader_arrivals, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory, zeppelins
 from domain.games.hbtlf.model import State, State2, version
 from domain.games.hbtlf.orders import (
-    AbandonPlan, AttachFormation, BarrageTarget, BaseZeppelin, ClaimBritishBelgianPoints, ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission,
+    AbandonPlan, AttachFormation, BarrageTarget, BaseZeppelin, ClaimBritishBelgianPoints, ClaimIsolation, ClaimIsolationEnded,
+    ClaimNoPursuit, ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission,
     DeclareMoves, DisbandFortress, EndSegment, EvacuateBelgianArmy, MoveDecl, NavalBarrage, NavalMove, PlaceLeader, ReportCombat, RollBelgianRelease,
     RollNavalBarrage, UseRail, UseReplacements, Withdraw,
 )
@@ -126,7 +127,29 @@ def _v2_orders(pack: Any, sc: Any, state: State2, side: str) -> list[Order]:
     basing = zeppelins.basing_example(state, pack, sc) if side == "german" else None
     if basing is not None:
         out.append(BaseZeppelin(zeppelin=basing[0], base=basing[1]))
+    if side == "allied":
+        out += _isolation_orders(state)
     bb = british_belgian.rates(pack, sc) if side == "allied" and british_belgian.in_play(state.core.options) else None
     if bb:
         out.append(ClaimBritishBelgianPoints(item=next(iter(bb)), count=1))
+    return out
+
+
+def _isolation_orders(state: State2) -> list[Order]:
+    """12.27 and 12.52E claims the Allied player may make now (one example of each)."""
+    out: list[Order] = []
+    pending = {u for a in claims.pending(state) for u in a.blocks}
+    free = [a for a in sorted(state.army_sides) if isolation.french_army(state, a) and a not in pending]
+    for army in free:
+        if army in state.isolated:
+            out.append(ClaimIsolationEnded(army=army, reason="no_longer_isolated"))
+            break
+    for army in free:
+        corps = next((u for u in sorted(state.positions) if state.armies.get(u) == army and "corps" in u.lower()
+                      and u not in state.eliminated and u not in state.withdrawn and state.sides.get(u) == "allied"), None)
+        if corps and army not in state.isolated:
+            out.append(ClaimIsolation(hq=corps, army=army, nation="France"))
+            break
+    if state.core.clock.turn >= isolation.NO_PURSUIT_FROM_GT:
+        out += [ClaimNoPursuit(army=a) for a in free if a in state.retire][:1]
     return out

@@ -77,3 +77,4 @@ class State2(State, frozen=True, kw_only=True):
     new_leaders: tuple[int, int, int] = (-1, 0, 0)  # (GT, impulse, new French leaders placed in it) (12.1)
     bb_vp: float = 0.0  # 13.x7 C: a separate British and Belgian player's points
     bb_sp: int = 0  # ... of which German SP destroyed by British or Belgian units (not the French player's)
+    isolated: dict[str, tuple[str, str]] = {}  # 12.27: French army -> (isolated corps HQ, nation) keeping it on Retire

@@ -68,6 +68,27 @@ class ClaimBritishBelgianPoints(Order, frozen=True, kw_only=True, tag="claim_bri
     count: int = 1
 
 
+class ClaimIsolation(Order, frozen=True, kw_only=True, tag="claim_isolation"):
+    """12.27 (@2): the HQ of a corps attached to a French army is isolated, in `nation` (attested)."""
+
+    hq: str
+    army: str
+    nation: str
+
+
+class ClaimIsolationEnded(Order, frozen=True, kw_only=True, tag="claim_isolation_ended"):
+    """12.27 (@2): the army reverts to the Mission Order procedure: `reason` no_longer_isolated or left_nation (attested)."""
+
+    army: str
+    reason: str
+
+
+class ClaimNoPursuit(Order, frozen=True, kw_only=True, tag="claim_no_pursuit"):
+    """12.52E (@2): all the army's units more than 3 hexes from every German infantry corps (attested)."""
+
+    army: str
+
+
 class ClaimPrisoners(Order, frozen=True, kw_only=True, tag="claim_prisoners"):
     """Prisoner Points the seat's side gained at the table (SR 11.6 is not in the text)."""
 
@@ -272,6 +293,6 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
     detail: dict[str, Any] = {}
 
 
-HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | ClaimBritishBelgianPoints | AbandonPlan | UseReplacements | UseRail
+HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | ClaimBritishBelgianPoints | ClaimIsolation | ClaimIsolationEnded | ClaimNoPursuit | AbandonPlan | UseReplacements | UseRail
               | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PlaceLeader | PromoteLeader | ClaimControl | DeclareActivity | ZeppelinOperation | BaseZeppelin | RaidZeppelin | MotorizedWithdrawal | ExpendAmmunition | ReplaceAmmunition | ConvertTerritorial
               | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | AttachFormation | NotYetBuilt)

@@ -16,7 +16,7 @@ from domain.kernel.adjudication import Adjudication
 from domain.kernel.citation import Citation
 from domain.kernel.commands import Reject
 
-from domain.games.hbtlf import cite, hexes
+from domain.games.hbtlf import cite, hexes, isolation
 from domain.games.hbtlf.effects import MissionSet, PlanAbandoned, RetireCounted, RetireEnded
 from domain.games.hbtlf.model import State
 
@@ -49,6 +49,9 @@ def plan_armies(state: State, plan: str) -> list[str]:
 
 def mission_allowed(state: State, sc, army: str, mission: str) -> tuple[str, str, Citation] | None:
     """Why a Mission Order may not be given now (code, message, rule), or None."""
+    hq = isolation.retire_required(state, army)
+    if hq is not None and mission != "Retire":
+        return ("isolation_retire", f"{army} stays on Retire while {hq} is isolated (12.27).", isolation.ISOLATION)
     timer = state.retire.get(army)
     if timer is not None and mission != "Retire":
         plan = "Schlieffen Plan" if state.army_sides.get(army) == "german" else "Plan 17"

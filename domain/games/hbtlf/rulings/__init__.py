@@ -17,6 +17,9 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
     o.ClaimVictoryPoints: attested.claim_victory_points,
     o.AbandonPlan: command.abandon_plan,
     o.ClaimPrisoners: attested.claim_prisoners,
+    o.ClaimIsolation: command.claim_isolation,
+    o.ClaimIsolationEnded: command.claim_isolation_ended,
+    o.ClaimNoPursuit: command.claim_no_pursuit,
     o.ClaimBritishBelgianPoints: attested.claim_british_belgian_points,
     o.UseReplacements: replacements.use_replacements,
     o.UseRail: rail.use_rail,
@@ -46,4 +49,5 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
 }
 
 # Orders ruled from @2 on: @1 refuses them (`not_in_this_ruleset_version`) and /legal leaves them out.
-V2: frozenset[type] = frozenset((o.BaseZeppelin, o.PlaceLeader, o.ClaimBritishBelgianPoints))
+V2: frozenset[type] = frozenset((o.BaseZeppelin, o.PlaceLeader, o.ClaimBritishBelgianPoints, o.ClaimIsolation,
+                                o.ClaimIsolationEnded, o.ClaimNoPursuit))

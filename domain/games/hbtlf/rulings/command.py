@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from domain.kernel.commands import Reject
 
-from domain.games.hbtlf import attachment, bulow, cite, claims, leader_arrivals, leaders, plans
-from domain.games.hbtlf.orders import AbandonPlan, AttachFormation, ClaimEarlyRelease, DeclareMission, PlaceLeader, PromoteLeader, ReplaceLeader
-from domain.games.hbtlf.model import version
+from domain.games.hbtlf import attachment, bulow, cite, claims, isolation, leader_arrivals, leaders, plans
+from domain.games.hbtlf.orders import AbandonPlan, ClaimIsolation, ClaimIsolationEnded, ClaimNoPursuit, AttachFormation, ClaimEarlyRelease, DeclareMission, PlaceLeader, PromoteLeader, ReplaceLeader
+from domain.games.hbtlf.model import State2, version
 from domain.games.hbtlf.rulings.context import Ruling
 
 
@@ -61,3 +61,25 @@ def promote_leader(r: Ruling, order: PromoteLeader) -> None:
 
 def place_leader(r: Ruling, order: PlaceLeader) -> None:
     leader_arrivals.place(r.adj, r.pack, r.side, order.leader, order.formation)
+
+
+def claim_isolation(r: Ruling, order: ClaimIsolation) -> None:
+    assert isinstance(r.state, State2)  # an @2 order (rulings.V2)
+    isolation.check_claim(r.state, order.hq, order.army, order.nation)
+    claims.open_claim(r.adj, r.seat, "isolation", {"hq": order.hq, "army": order.army, "nation": order.nation}, blocks=(order.army,),
+                      predicate=f"{order.hq} (of the {order.army}) is isolated in {order.nation}")
+
+
+def claim_isolation_ended(r: Ruling, order: ClaimIsolationEnded) -> None:
+    assert isinstance(r.state, State2)
+    isolation.check_ended(r.state, order.army, order.reason)
+    claims.open_claim(r.adj, r.seat, "isolation_ended", {"army": order.army, "reason": order.reason}, blocks=(order.army,),
+                      predicate=f"{order.army}: {isolation.ENDED[order.reason]}")
+
+
+def claim_no_pursuit(r: Ruling, order: ClaimNoPursuit) -> None:
+    if r.side != "allied":
+        raise Reject("not_applicable", "12.52E frees the Allied player's armies.", isolation.NO_PURSUIT)
+    isolation.check_no_pursuit(r.state, order.army)
+    claims.open_claim(r.adj, r.seat, "no_pursuit", {"army": order.army}, blocks=(order.army,),
+                      predicate=f"all units of the {order.army} are more than 3 hexes from every German infantry corps (12.52E)")
