@@ -1,14 +1,54 @@
 """Attestations: a fact the umpire cannot see (a die rolled at the table, a hidden position) is
-asserted by one seat and confirmed or disputed by the others, or settled by a referee."""
+asserted by one seat and confirmed or disputed by the others, or settled by a referee.
+
+A hidden attestation (`Attestation.vis`) is one the other side may not read, so it cannot confirm
+it either: the referee does (`confirmers` ("referee",)), by settling it. Every event that carries
+its content has its visibility; the other seats see stubs, and in the state only that it exists
+and where it stands (`public_view`), until the game ends or the rules reveal it (`reveal`)."""
 from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+from msgspec.structs import replace
+
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.commands import Attest, Confirm, Dispute, Order, Reject, Settle
 from domain.kernel.core import Attestation
-from domain.kernel.effects import AttestationAsserted, AttestationConfirmed, AttestationDisputed, AttestationSettled
+from domain.kernel.citation import Citation
+from domain.kernel.effects import (
+    AttestationAsserted, AttestationConfirmed, AttestationDisputed, AttestationOpened, AttestationRevealed, AttestationSettled,
+)
 from domain.kernel.house import KERNEL_CITE
+from domain.kernel.seats import PUBLIC, REFEREE, Viewer, can_see
+
+# What anyone may know of a hidden attestation they cannot read: that it exists, who asserted it,
+# who confirms it and where it stands; never its predicate, value, blocks or dispute.
+PUBLIC_FIELDS = ("id", "value_type", "asserter", "confirmers", "state")
+
+
+def open_attestation(adj: Adjudication, a: Attestation, *, cite: tuple[Citation, ...] = ()) -> None:
+    """Open `a`, its event seen by whoever may read it (everyone, unless it is hidden)."""
+    adj.emit(AttestationOpened(attestation=a, cite=cite, vis=a.visibility))
+
+
+def reveal(adj: Adjudication, ids: tuple[str, ...], *, cite: tuple[Citation, ...] = ()) -> None:
+    """Make hidden attestations public, their content in the public event that does it."""
+    shown = tuple(replace(a, vis=PUBLIC) for aid in ids if (a := adj.core.attestations.get(aid)) is not None and a.hidden)
+    if shown:
+        adj.emit(AttestationRevealed(attestations=shown, cite=cite))
+
+
+def viewed(a: Attestation, viewer: Viewer, *, game_over: bool) -> dict[str, Any]:
+    """`a` as `viewer` may see it: whole, or (hidden from it) only what anyone may know."""
+    d = msgspec.to_builtins(a)
+    if not a.hidden or can_see(a.visibility, viewer, game_over=game_over):
+        return d
+    return {**{k: d[k] for k in PUBLIC_FIELDS}, "hidden": True}
+
+
+def referee_confirms(a: Attestation) -> bool:
+    return REFEREE in a.confirmers
 
 
 def orders(state: Any, seat: str) -> list[Order]:
@@ -31,14 +71,14 @@ def rule(adj: Adjudication, seat: str, order: Attest | Confirm | Dispute) -> Non
             if a.state != "open":
                 raise Reject("already_asserted", f"{a.id!r} has already been asserted.", KERNEL_CITE)
             _check_type(a, value)
-            adj.emit(AttestationAsserted(id=a.id, seat=seat, value=value))
+            adj.emit(AttestationAsserted(id=a.id, seat=seat, value=value, vis=a.visibility))
         case Confirm():
             _check_confirmer(a, seat)
-            adj.emit(AttestationConfirmed(id=a.id, seat=seat), AttestationSettled(id=a.id, value=a.value, by=seat))
+            adj.emit(AttestationConfirmed(id=a.id, seat=seat), AttestationSettled(id=a.id, value=a.value, by=seat, vis=a.visibility))
             adj.ruleset.on_attested(adj, adj.core.attestations[a.id])
         case Dispute(reason=reason):
             _check_confirmer(a, seat)
-            adj.emit(AttestationDisputed(id=a.id, seat=seat, reason=reason))
+            adj.emit(AttestationDisputed(id=a.id, seat=seat, reason=reason, vis=a.visibility))
 
 
 def settle(adj: Adjudication, order: Settle, by: str) -> None:
@@ -47,7 +87,7 @@ def settle(adj: Adjudication, order: Settle, by: str) -> None:
     if a.state in ("settled", "confirmed"):
         raise Reject("already_settled", f"{a.id!r} is already settled.", KERNEL_CITE)
     _check_type(a, order.value)
-    adj.emit(AttestationSettled(id=a.id, value=order.value, by=by))
+    adj.emit(AttestationSettled(id=a.id, value=order.value, by=by, vis=a.visibility))
     adj.ruleset.on_attested(adj, adj.core.attestations[a.id])
 
 

@@ -56,7 +56,12 @@ AttestationState = Literal["open", "asserted", "confirmed", "disputed", "settled
 
 class Attestation(msgspec.Struct, frozen=True, kw_only=True):
     """A result the engine does not compute: one seat asserts, another confirms or disputes, a
-    referee settles a dispute. `blocks` names the steps that must wait for it (nothing else does)."""
+    referee settles a dispute. `blocks` names the steps that must wait for it (nothing else does).
+
+    A hidden attestation (a move the other side may not see) has `vis`, the seats that may see its
+    content (predicate, value, blocks), and is confirmed by the referee (`confirmers` ("referee",)):
+    the other side sees only that it exists and where it stands (docs/rules-contract.md, "Hidden
+    attestations")."""
 
     id: str
     predicate: str
@@ -67,6 +72,18 @@ class Attestation(msgspec.Struct, frozen=True, kw_only=True):
     state: AttestationState = "open"
     value: Any = None
     dispute: str = ""
+    # UNSET (never encoded) for an attestation everyone sees, so every `attest.opened` and state
+    # recorded before hidden attestations is byte for byte what it was; else a visibility ("seats:x").
+    vis: str | msgspec.UnsetType = msgspec.UNSET
+
+    @property
+    def hidden(self) -> bool:
+        return self.vis is not msgspec.UNSET and self.vis != PUBLIC
+
+    @property
+    def visibility(self) -> str:
+        """The visibility of the events that carry this attestation's content."""
+        return PUBLIC if self.vis is msgspec.UNSET else self.vis
 
 
 class Dispute(msgspec.Struct, frozen=True, kw_only=True):

@@ -128,6 +128,9 @@ def kernel_sentence(event: Mapping[str, Any], seat_name: Callable[[str], str],
         return f"{seat_name(d.get('seat', '?'))} disputes {str(d.get('id')).replace('_', ' ')}: {d.get('reason', '')}"
     if t == "attest.settled":
         return f"{str(d.get('id')).replace('_', ' ').capitalize()} settled: {value(d.get('value'))} (by {d.get('by')})"
+    if t == "attest.revealed":
+        shown = ", ".join(str(a.get("id", "")).replace("_", " ") for a in d.get("attestations") or ())
+        return f"Hidden attestations revealed: {shown}"
     if t == "dispute.opened":
         x = d.get("dispute") or {}
         return f"{seat_name(x.get('seat', '?'))} disputes event #{x.get('event')} (dispute {x.get('id')}): {x.get('reason', '')}"

@@ -96,6 +96,13 @@ class AttestationSettled(Effect, frozen=True, kw_only=True, tag="attest.settled"
     by: str
 
 
+class AttestationRevealed(Effect, frozen=True, kw_only=True, tag="attest.revealed"):
+    """Hidden attestations made public, content and all (the rules revealed what they recorded):
+    each as it stands, now with public visibility."""
+
+    attestations: tuple[Attestation, ...]
+
+
 class DisputeOpened(Effect, frozen=True, kw_only=True, tag="dispute.opened"):
     dispute: Dispute
 
@@ -171,7 +178,7 @@ class OrderTakenBack(Effect, frozen=True, kw_only=True, tag="undo.taken_back"):
 KernelEffect = (
     GameBegun | PhaseAdvanced | FrameOpened | FrameAnswered | SealedAnswer | FrameClosed | LedgerPosted
     | AttestationOpened | AttestationAsserted | AttestationConfirmed | AttestationDisputed
-    | AttestationSettled | DisputeOpened | DisputeResolved | CorrectionApplied | EntropySupplied | DiceFirstUsed
+    | AttestationSettled | AttestationRevealed | DisputeOpened | DisputeResolved | CorrectionApplied | EntropySupplied | DiceFirstUsed
     | GameEnded | UndoRecorded | OrderTakenBack | DeadlineMissed | ClockStarted | ClockStopped
 )
 KERNEL_EFFECTS = KernelEffect.__args__
@@ -220,6 +227,8 @@ def apply_core(core: Core, e: Effect) -> Core:
             return _attest(core, aid, state="disputed", dispute=reason)
         case AttestationSettled(id=aid, value=value):
             return _attest(core, aid, state="settled", value=value)
+        case AttestationRevealed(attestations=revealed):
+            return replace(core, attestations={**core.attestations, **{a.id: a for a in revealed}})
         case DisputeOpened(dispute=d):
             return replace(core, disputes={**core.disputes, d.id: d})
         case DisputeResolved(id=did, verdict=verdict, resolution=resolution):

@@ -260,7 +260,7 @@ def view(ruleset: Ruleset, state: Any, viewer: Viewer) -> dict[str, Any]:
         "to_act": list(to_act(ruleset, state)),
         "frames": frames,
         "ledgers": msgspec.to_builtins(core.ledgers),
-        "attestations": msgspec.to_builtins(core.attestations),
+        "attestations": {aid: attestations.viewed(a, viewer, game_over=over) for aid, a in core.attestations.items()},
         "disputes": [msgspec.to_builtins(d) for _, d in sorted(core.disputes.items())],  # as GET /disputes lists them
         "result": msgspec.to_builtins(core.result),
         "game": ruleset.view(state, viewer),

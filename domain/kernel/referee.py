@@ -26,8 +26,9 @@ VERDICTS: tuple[str, ...] = get_args(get_type_hints(ResolveDispute)["verdict"])
 
 def orders(state: Any) -> list[Order]:
     """The referee's orders that can be listed whole: each open dispute upheld or dismissed (with
-    an empty resolution, which the rules accept; say why in it), and each disputed yes/no
-    attestation settled either way. A correction is the referee's own composition: never listed."""
+    an empty resolution, which the rules accept; say why in it), each disputed yes/no
+    attestation settled either way, and each attestation the referee confirms (a hidden one)
+    settled on the value asserted. A correction is the referee's own composition: never listed."""
     out: list[Order] = []
     for did, d in sorted(state.core.disputes.items()):
         if d.state == "open":
@@ -35,6 +36,10 @@ def orders(state: Any) -> list[Order]:
     for a in state.core.attestations.values():
         if a.state == "disputed" and a.value_type == "bool":
             out += [Settle(id=a.id, value=True), Settle(id=a.id, value=False)]
+        elif a.state == "asserted" and attestations.referee_confirms(a):
+            # the referee confirms a hidden claim by settling it on its asserted value (or the other
+            # yes/no); a counter-proposal or a ruleset's own refusal is composed, not listed
+            out += [Settle(id=a.id, value=a.value)] + ([Settle(id=a.id, value=not a.value)] if a.value_type == "bool" else [])
     return out
 
 

@@ -10,12 +10,12 @@ from typing import Any, Callable
 import msgspec
 
 from domain.kernel import game
-from domain.kernel.commands import Begin, Command, DeadlineReached, EndRequested, Ruling, SeatOrder
+from domain.kernel.commands import Begin, Command, DeadlineReached, EndRequested, RefereeOrder, Ruling, SeatOrder
 from domain.kernel.dice import Dice
-from domain.kernel.log import Codec, DiceSpec, Entry, GameCreated, OrderSubmitted, SystemCommand, encode
+from domain.kernel.log import Codec, DiceSpec, Entry, GameCreated, OrderSubmitted, RefereeCommand, SystemCommand, encode
 from domain.kernel.pack.schema import Pack
 from domain.kernel.ruleset import Ruleset
-from domain.kernel.seats import PUBLIC, to_seats
+from domain.kernel.seats import PUBLIC, REFEREE, to_seats
 from domain.kernel.timecontrol import TimeControl
 
 
@@ -46,6 +46,10 @@ class Session:
 
     def command(self, command: DeadlineReached | EndRequested) -> Ruling:
         return self._rule(Entry(type="system.command", data=encode(SystemCommand(command=command)), visibility=PUBLIC), command)
+
+    def referee(self, order: Any, by: str = "referee") -> Ruling:
+        data = encode(RefereeCommand(by=by, order=msgspec.Raw(encode(order))))
+        return self._rule(Entry(type="referee.command", data=data, visibility=REFEREE), RefereeOrder(order=order, by=by))
 
     def _rule(self, entry: Entry, command: Command) -> Ruling:
         self.log.append(entry)
