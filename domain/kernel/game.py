@@ -22,7 +22,7 @@ from domain.kernel.core import Outcome, SideResult, UndoPoint
 from domain.kernel.dice import Dice
 from domain.kernel.effects import (
     ClockStarted, ClockStopped, DeadlineMissed, FrameClosed, FrameOpened, GameBegun, GameEnded, OrderTakenBack, PhaseAdvanced, SealedAnswer, UndoRecorded,
-    AttestationOpened,
+    AttestationOpened, AttestationRevealed,
 )
 from domain.kernel.evolve import apply
 from domain.kernel.house import CLOCK_CITE, DEADLINE_CITE, KERNEL_CITE, UNDO_CITE
@@ -31,9 +31,9 @@ from domain.kernel.ruleset import Ruleset
 from domain.kernel.seats import Viewer, can_see, to_seats
 
 # A ruling with any of these cannot be taken back: another seat has a decision, a phase is over, a
-# sealed answer or the result is known, a seat's clock started or stopped.
-_IRREVERSIBLE = (PhaseAdvanced, FrameOpened, FrameClosed, SealedAnswer, AttestationOpened, GameEnded, ClockStarted,
-                 ClockStopped)
+# sealed answer, a hidden attestation or the result is known, a seat's clock started or stopped.
+_IRREVERSIBLE = (PhaseAdvanced, FrameOpened, FrameClosed, SealedAnswer, AttestationOpened, AttestationRevealed, GameEnded,
+                 ClockStarted, ClockStopped)
 
 
 class Ruled(NamedTuple):
