@@ -423,6 +423,20 @@ class Normandy3(Normandy2):
         super().rule(adj, seat, order)
 
 
+class Normandy4(Normandy3):
+    """`normandy-1944@4`: version 3 with more of the rules enforced (see docs/normandy-rules.md's
+    coverage matrix for what each version rules). Versions 1-3 stay runnable, byte for byte, for
+    the games recorded under them."""
+
+    version = 4
+    title = "Normandy 1944: A Bloody Summer (turns 1 and later, version 4)"
+
+    def not_startable(self, scenario: str) -> str | None:
+        reason = NOT_STARTABLE.get(scenario)
+        return reason.replace("@1", "@4") if reason else None
+
+
 NORMANDY = Normandy()
 NORMANDY_2 = Normandy2()
 NORMANDY_3 = Normandy3()
+NORMANDY_4 = Normandy4()

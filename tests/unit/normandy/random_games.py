@@ -17,7 +17,7 @@ import time
 from collections import Counter
 from functools import lru_cache
 
-from domain.games.normandy import NORMANDY_3 as NORMANDY
+from domain.games.normandy import NORMANDY_4 as NORMANDY
 from domain.games.normandy.model import invariants
 from domain.games.normandy.stacking import overstacked
 from domain.kernel.commands import Accepted
