@@ -13,7 +13,7 @@ from domain.games.normandy import cite, command, losses, retreat, tas
 from domain.games.normandy.data import GameData, data_of
 from domain.games.normandy.effects import ActivationEnded, AttackDeclared, AttackResolved, DefensiveSupport, HQActed, HQDestroyed, StepNotRuled
 from domain.games.normandy.model import Combat, State, air_of, exploitation_of, overrun_of, reserve_of
-from domain.games.normandy.orders import ActivateHQ, Attack, EndActivation, Support
+from domain.games.normandy.orders import ActivateHQ, Attack, EndActivation, Overrun, Support
 from domain.games.normandy.units import attack as attack_value, defense as defense_value, is_combat, is_hq, owns, seat_of
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.assessment import Assessment
@@ -324,13 +324,17 @@ def apply_result(adj: Adjudication, result: str) -> None:
 
 
 def forecast(state: State, data: GameData, order: Order) -> Assessment | None:
-    if not isinstance(order, Attack) or state.active_hq is None:
+    """An attack's assessment; in version 4 an overrun's too (§4.3: the overrunning units only, no HQ)."""
+    if isinstance(order, Overrun) and order.units and all(u in state.units for u in order.units):
+        hq, side = "", state.units[order.units[0]].side
+    elif isinstance(order, Attack) and state.active_hq is not None:
+        hq, side = state.active_hq, state.units[state.active_hq].side
+    else:
         return None
-    side = state.units[state.active_hq].side
     defenders = tuple(sorted(u.id for u in state.units.values() if u.hex == order.hex and u.side != side))
-    if not defenders:
+    if not defenders or (not hq and not any(is_combat(data, d) for d in defenders)):  # a lone HQ overrun: no combat
         return None
-    o = Odds(state, data, Combat(hq=state.active_hq, attackers=order.units, hex=order.hex, defenders=defenders))
+    o = Odds(state, data, Combat(hq=hq, attackers=tuple(order.units), hex=order.hex, defenders=defenders))
     return Assessment(attack=o.attack, defense=o.defense, computed_odds=o.computed.replace("-", ":"),
                       odds=o.column.replace("-", ":"), die_modifier=o.drm, results=o.results(data),
                       defender_supply={d: ("unsupplied" if state.units[d].unsupplied else "supplied") for d in defenders})

@@ -52,7 +52,7 @@ class Combat(msgspec.Struct, frozen=True, kw_only=True):
     defense_hq: str | None = None
     asked_support: bool = False
     retreating: tuple[str, ...] = ()  # defenders still to retreat, in order
-    exploitation: bool = False  # the result allowed Exploitation (§6.8): then no counterattack (§6.9)
+    exploitation: bool = False  # the result allowed Exploitation, or (@4) it is one (§6.8): then no counterattack (§6.9, Q60)
     counter: bool = False  # a counterattack (§6.9): no Exploitation, no counterattack after it
 
 
