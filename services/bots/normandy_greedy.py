@@ -11,6 +11,11 @@ their assessments and the map to one of those orders, looking no further than th
   activation when no attack is worth it.
 - Movement: each unit goes to the listed hex nearest the side's objective (Scenario 1: Cherbourg;
   otherwise the nearest enemy unit), staying put when no move brings it nearer; landings first.
+- Version 4: an overrun (§4.3) when its assessment has the defenders retreat or die on at least four
+  faces of six (a failure costs the stack its move and a D level); armour that cannot get nearer and
+  is not next to an enemy goes into Reserve (§4.1.1: it would not attack anyway, option Q52, and waits
+  for an Exploitation); an Exploitation (§6.8) activates as many Reserve stacks as offered, with the
+  marker's support when it may, moves them nearer the enemy, then attacks as above.
 """
 from __future__ import annotations
 
@@ -34,9 +39,16 @@ def value(result: str) -> float:
     return out
 
 
+def breaks(result: str) -> bool:
+    """An overrun succeeds when the defenders retreat or are eliminated (§4.3)."""
+    return "R" in result or result.startswith("E")
+
+
 def choose(view: dict[str, Any], orders: list[dict[str, Any]], assessments: list[dict[str, Any] | None],
            side: str, scenario: str, distance: Callable[[str, str], int]) -> dict[str, Any]:
     kinds = {o["type"] for o in orders}
+    if "exploit" in kinds:
+        return max((o for o in orders if o["type"] == "exploit"), key=lambda o: (len(o["stacks"]), bool(o.get("support"))))
     end = next((o for o in orders if o["type"] == "end_phase"), None)
     if "support" in kinds:
         return next((o for o in orders if o["type"] == "support" and o.get("hq")), orders[0])
@@ -58,15 +70,33 @@ def choose(view: dict[str, Any], orders: list[dict[str, Any]], assessments: list
         best = max(scored, key=lambda x: x[0], default=None)
         if best and best[0] > 0:
             return best[1]
-        return next(o for o in orders if o["type"] == "end_activation")
+        closer = move(view, orders, side, scenario, distance) if "move" in kinds else None  # an Exploitation's stacks
+        return closer or next(o for o in orders if o["type"] == "end_activation")
     if "activate_hq" in kinds:
         return next((o for o in orders if o["type"] == "activate_hq" and o["action"] == "combat"),
                     next(o for o in orders if o["type"] == "activate_hq"))
     if "land" in kinds:
         return next(o for o in orders if o["type"] == "land")
-    if "move" in kinds:
-        return move(view, orders, side, scenario, distance) or end or orders[0]
+    if "overrun" in kinds:
+        sure = [o for o, a in zip(orders, assessments) if o["type"] == "overrun" and a and sum(map(breaks, a["results"])) >= 4]
+        if sure:
+            return sure[0]
+    if "move" in kinds or "set_reserve" in kinds:
+        return move(view, orders, side, scenario, distance) or reserve(view, orders, side, distance) or end or orders[0]
     return end or orders[0]
+
+
+def reserve(view: dict[str, Any], orders: list[dict[str, Any]], side: str,
+            distance: Callable[[str, str], int]) -> dict[str, Any] | None:
+    """Armour with nothing better to do, and no enemy next to it, waits in Reserve (§4.1.1, Q52)."""
+    game = view.get("game", view)
+    hexes = {u["id"]: u.get("hex") for u in game["units"]}
+    enemy = [u["hex"] for u in game["units"] if u["side"] != side and u.get("hex")]
+    for o in orders:
+        here = hexes.get(o.get("unit", ""))
+        if o["type"] == "set_reserve" and here and all(distance(here, e) > 1 for e in enemy):
+            return o
+    return None
 
 
 def move(view: dict[str, Any], orders: list[dict[str, Any]], side: str, scenario: str,

@@ -12,8 +12,8 @@ from __future__ import annotations
 from domain.games.normandy import cite, command, losses, retreat, tas
 from domain.games.normandy.data import GameData, data_of
 from domain.games.normandy.effects import ActivationEnded, AttackDeclared, AttackResolved, DefensiveSupport, HQActed, HQDestroyed, StepNotRuled
-from domain.games.normandy.model import Combat, State, air_of
-from domain.games.normandy.orders import ActivateHQ, Attack, EndActivation, Support
+from domain.games.normandy.model import Combat, State, air_of, exploitation_of, overrun_of, reserve_of
+from domain.games.normandy.orders import ActivateHQ, Attack, EndActivation, Overrun, Support
 from domain.games.normandy.units import attack as attack_value, defense as defense_value, is_combat, is_hq, owns, seat_of
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.assessment import Assessment
@@ -51,19 +51,32 @@ def legal(state: State, data: GameData, seat: str) -> list[Order]:
 
 
 def eligible_attackers(state: State, data: GameData) -> list[str]:
+    """The activated HQ's units that may still attack: in version 4, not those in Reserve (option
+    Q52), and in an Exploitation only the Reserve stacks it activated (§6.8)."""
     hq = state.active_hq
-    return sorted(uid for uid, h in state.controlled.items() if h == hq and state.units[uid].hex is not None
+    x = exploitation_of(state)
+    waiting = reserve_of(state)
+    pool = x.units if x is not None else [uid for uid, h in state.controlled.items() if h == hq and uid not in waiting]
+    return sorted(uid for uid in pool if state.units[uid].hex is not None
                   and uid not in state.attacked and attack_value(data, state.units[uid]) > 0)
+
+
+def attacked_hexes(state: State) -> tuple[str, ...]:
+    """The hexes that may not be attacked again: this phase's, or in an Exploitation the hexes its own
+    attacks hit (§6.1: breakthrough attacks are not counted)."""
+    x = exploitation_of(state)
+    return x.defended if x is not None else state.defended
 
 
 def attacks(state: State, data: GameData) -> list[Attack]:
     """For each enemy hex next to the HQ's units and not yet attacked: an attack by all of them."""
     side = state.units[state.active_hq or ""].side
     ready = eligible_attackers(state, data)
+    done = attacked_hexes(state)
     targets: dict[str, list[str]] = {}
     for uid in ready:
         for n in data.neighbours(state.units[uid].hex or ""):
-            if n not in state.defended and any(u.hex == n and u.side != side for u in state.units.values()):
+            if n not in done and any(u.hex == n and u.side != side for u in state.units.values()):
                 targets.setdefault(n, []).append(uid)
     return [Attack(units=tuple(sorted(us)), hex=h) for h, us in sorted(targets.items())]
 
@@ -109,13 +122,19 @@ def attack(adj: Adjudication, seat: str, order: Attack) -> None:
     defenders = tuple(sorted(u.id for u in state.units.values() if u.hex == order.hex and u.side != side))
     if not defenders:
         raise Reject("no_enemy", f"No enemy unit in {order.hex}.", cite.COMBAT)
-    if order.hex in state.defended:
+    x = exploitation_of(state)
+    if order.hex in attacked_hexes(state):
         raise Reject("hex_already_attacked", f"{order.hex} has been attacked this phase.", cite.COMBAT)
     if not order.units or len(set(order.units)) != len(order.units):
         raise Reject("no_attackers", "Name the attacking units, each once.", cite.COMBAT)
     for uid in order.units:
+        if x is not None and uid not in x.units:
+            raise Reject("not_exploiting", f"{uid} is not in the Reserve stacks {hq} activated for its Exploitation.",
+                         cite.EXPLOITATION, unit=uid)
         if state.controlled.get(uid) != hq:
             raise Reject("not_controlled", f"{uid} is not controlled by {hq}.", cite.CONTROL, unit=uid)
+        if x is None and uid in reserve_of(state):
+            raise Reject("in_reserve", f"{uid} is in Reserve: it waits for an Exploitation (option Q52).", cite.RESERVE, unit=uid)
         if uid in state.attacked:
             raise Reject("already_attacked", f"{uid} has attacked this phase.", cite.COMBAT, unit=uid)
         u = state.units[uid]
@@ -123,7 +142,8 @@ def attack(adj: Adjudication, seat: str, order: Attack) -> None:
             raise Reject("not_adjacent", f"{uid} is not adjacent to {order.hex}.", cite.COMBAT, unit=uid)
         if attack_value(data, u) <= 0:
             raise Reject("no_attack_value", f"{uid} has no attack value (unsupplied units have none, §7.4).", cite.OUT_OF_SUPPLY, unit=uid)
-    combat = Combat(hq=hq, attackers=tuple(sorted(order.units)), hex=order.hex, defenders=defenders)
+    combat = Combat(hq=hq, attackers=tuple(sorted(order.units)), hex=order.hex, defenders=defenders,
+                    exploitation=x is not None)  # option Q60: no counterattack inside an Exploitation
     adj.emit(AttackDeclared(combat=combat, cite=(cite.COMBAT,)))
     if all(is_hq(data, d) or not is_combat(data, d) for d in defenders):  # §5.4: a lone HQ is destroyed
         for d in defenders:
@@ -161,6 +181,8 @@ def defensive_supporters(state: State, data: GameData) -> tuple[str, ...]:
     """Ready HQs of the defenders' nationality within 2 hexes of the defending hex (§5.3, Q16, Q17)."""
     c = state.combat
     assert c is not None
+    if overrun_of(state) is not None:  # §4.3: a movement, not a combat (option `overrun_support`)
+        return ()
     nat = data.values[c.defenders[0]].nat
     side = state.units[c.defenders[0]].side
     return tuple(sorted(u.id for u in state.units.values() if u.hex and u.side == side and is_hq(data, u.id)
@@ -187,8 +209,11 @@ class Odds:
         crt = data.crt
         self.computed = crt.column(self.attack, self.defense)
         shifts: dict[str, int] = {}
-        hq = units[c.hq]
-        if hq.hex is not None and data.distance(hq.hex, c.hex) <= SUPPORT_RANGE and data.values[c.hq].bonus:
+        hq = units.get(c.hq)  # none in an overrun (§4.3)
+        x = exploitation_of(state)
+        unsupported = x is not None and not x.support  # §6.8: the free activation's attacks need a marker for the bonus
+        if hq is not None and hq.hex is not None and data.distance(hq.hex, c.hex) <= SUPPORT_RANGE and data.values[c.hq].bonus \
+                and not unsupported:
             shifts["hq_attack_support"] = data.values[c.hq].bonus
         d_def = max((units[d].d for d in c.defenders), default=0)
         if d_def:
@@ -287,6 +312,8 @@ def apply_result(adj: Adjudication, result: str) -> None:
         losses.lose_steps(adj, c.defenders, parts["D"])
     if parts.get("X") and c.counter:
         adj.cite(cite.COUNTERATTACK)  # §6.9: no Exploitation following a counterattack
+    elif parts.get("X") and getattr(adj.ruleset, "exploitation_result", None) is not None:
+        adj.ruleset.exploitation_result(adj)  # type: ignore[attr-defined]  # version 4: §6.8 ruled
     elif parts.get("X"):
         adj.emit(StepNotRuled(step="exploitation", reason="the HQ's free extra activation with two Reserve stacks (§6.8) is "
                               "not built in this version; the result is read without it", cite=(cite.EXPLOITATION,)))
@@ -297,13 +324,17 @@ def apply_result(adj: Adjudication, result: str) -> None:
 
 
 def forecast(state: State, data: GameData, order: Order) -> Assessment | None:
-    if not isinstance(order, Attack) or state.active_hq is None:
+    """An attack's assessment; in version 4 an overrun's too (§4.3: the overrunning units only, no HQ)."""
+    if isinstance(order, Overrun) and order.units and all(u in state.units for u in order.units):
+        hq, side = "", state.units[order.units[0]].side
+    elif isinstance(order, Attack) and state.active_hq is not None:
+        hq, side = state.active_hq, state.units[state.active_hq].side
+    else:
         return None
-    side = state.units[state.active_hq].side
     defenders = tuple(sorted(u.id for u in state.units.values() if u.hex == order.hex and u.side != side))
-    if not defenders:
+    if not defenders or (not hq and not any(is_combat(data, d) for d in defenders)):  # a lone HQ overrun: no combat
         return None
-    o = Odds(state, data, Combat(hq=state.active_hq, attackers=order.units, hex=order.hex, defenders=defenders))
+    o = Odds(state, data, Combat(hq=hq, attackers=tuple(order.units), hex=order.hex, defenders=defenders))
     return Assessment(attack=o.attack, defense=o.defense, computed_odds=o.computed.replace("-", ":"),
                       odds=o.column.replace("-", ":"), die_modifier=o.drm, results=o.results(data),
                       defender_supply={d: ("unsupplied" if state.units[d].unsupplied else "supplied") for d in defenders})

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.games.normandy.model import Combat
+from domain.games.normandy.model import Combat, Overrun
 from domain.kernel.effects import Effect
 
 
@@ -234,8 +234,60 @@ class Disorganised(Effect, frozen=True, kw_only=True, tag="normandy.disorganised
     level: int
 
 
+# --- Reserve, overrun and Exploitation (`normandy-1944@4`) -------------------------------------
+
+
+class ReserveSet(Effect, frozen=True, kw_only=True, tag="normandy.reserve_set"):
+    """§4.1.1: an armoured or Panzergrenadier unit put in Reserve; its move is over for the phase."""
+
+    unit: str
+
+
+class OverrunDeclared(Effect, frozen=True, kw_only=True, tag="normandy.overrun_declared"):
+    """§4.3: a stack of armoured units moves together to the hex it launches from and overruns the
+    enemy hex next to it: a combat of the overrunning units only, resolved at once."""
+
+    path: tuple[str, ...]  # the hexes entered before the overrun, from the stack's hex
+    cost: dict[str, int]  # each unit's MP for the path, the overrun hex and the overrun's +3
+    combat: Combat
+    overrun: Overrun
+
+
+class OverrunEnded(Effect, frozen=True, kw_only=True, tag="normandy.overrun_ended"):
+    """§4.3: success (the defenders retreated or were eliminated): the stack is in the overrun hex
+    and may go on moving; failure: it goes back to `to` (option Q24) with one more D level."""
+
+    success: bool
+    units: tuple[str, ...]
+    to: str
+
+
+class ExploitationEarned(Effect, frozen=True, kw_only=True, tag="normandy.exploitation_earned"):
+    """§6.8: the result allows Exploitation: the activated HQ is owed one free extra activation
+    (option Q64: after its current activation; several results still give one)."""
+
+    hq: str
+
+
+class ExploitationBegun(Effect, frozen=True, kw_only=True, tag="normandy.exploitation_begun"):
+    """§6.8: the HQ's free extra activation begins (no marker spent)."""
+
+    hq: str
+    stacks: tuple[str, ...]  # the hexes of the Reserve stacks it may activate
+
+
+class ExploitationChosen(Effect, frozen=True, kw_only=True, tag="normandy.exploitation_chosen"):
+    """§6.8: the Reserve stacks activated (at most two), their units, and a marker spent to support
+    their attacks or not."""
+
+    stacks: tuple[str, ...]
+    units: tuple[str, ...]
+    support: bool = False
+
+
 NormandyEffect = (StepNotRuled | PhaseBegun | WeatherRolled | StormTested | InitiativeRolled | SupplyTraced
                   | MarkersReceived | MarkerGiven | UnitPlaced | UnitMoved | ControlChanged | SeatDone | HQActed
                   | ActivationEnded | AttackDeclared | DefensiveSupport | AttackResolved | StepLost | HQDestroyed
                   | RetreatBegun | UnitRetreated | UnitAdvanced | CounterattackLaunched | CombatEnded | HQsReset | Reorganised | DepotChanged | FlagSet
-                  | AirDrawn | AirAssigned | AirReturned | NavalPoints | AirAsked | TacticalAirSupport | Bombarded | Disorganised)
+                  | AirDrawn | AirAssigned | AirReturned | NavalPoints | AirAsked | TacticalAirSupport | Bombarded | Disorganised
+                  | ReserveSet | OverrunDeclared | OverrunEnded | ExploitationEarned | ExploitationBegun | ExploitationChosen)

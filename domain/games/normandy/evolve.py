@@ -6,12 +6,60 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.games.normandy import effects as fx
-from domain.games.normandy.model import BOXES, CAPTURED, RETURNING, Depot, State, State3, Unit
+from domain.games.normandy.model import BOXES, CAPTURED, RETURNING, Depot, Exploitation, State, State3, State4, Unit
 
 
 def evolve(state: State, e: Any) -> State:
     s = _evolve(state, e)
-    return _air(s, e) if isinstance(s, State3) else s
+    s = _air(s, e) if isinstance(s, State3) else s
+    return _four(state, s, e) if isinstance(s, State4) else s
+
+
+def _four(before: State, state: State4, e: Any) -> State4:
+    """Version 4's Reserve (§4.1.1), overrun (§4.3) and Exploitation (§6.8) records."""
+    match e:
+        case fx.PhaseBegun():  # §4.1.1 with option Q52: the Reserve waits through its side's combat phase only
+            keep = state.core.clock.phase == "combat"
+            return replace(state, far=(), left={}, began={}, overrun=None, exploit_owed=None, exploitation=None,
+                           reserve=state.reserve if keep else ())
+        case fx.UnitMoved(unit=uid, path=path):
+            hexes = len(path) - (1 if before.units[uid].hex is not None else 0)
+            far = state.far + (uid,) if hexes > 1 and uid not in state.far else state.far
+            return replace(state, far=far, left={k: v for k, v in state.left.items() if k != uid},
+                           began={k: v for k, v in state.began.items() if k != uid})
+        case fx.ReserveSet(unit=uid):
+            return replace(state, reserve=state.reserve + (uid,), moved=state.moved + (uid,))
+        case fx.OverrunDeclared(path=path, combat=c, overrun=o):
+            units = {**state.units, **{u: replace(state.units[u], hex=o.launch) for u in o.units}}
+            far = state.far + tuple(u for u in o.units if u not in state.far and len(path) > 0)
+            return replace(state, units=units, combat=c, overrun=o, far=far)
+        case fx.OverrunEnded(success=ok, units=us, to=to):
+            rec = state.overrun
+            units = {**state.units, **{u: replace(state.units[u], hex=to) for u in us}}
+            if ok and rec is not None:
+                return replace(state, units=units, overrun=None, far=state.far + tuple(u for u in us if u not in state.far),
+                               left={**state.left, **{u: rec.left[u] for u in us}},
+                               began={**state.began, **{u: rec.began[u] for u in us}})
+            return replace(state, units=units, overrun=None, moved=state.moved + tuple(u for u in us if u not in state.moved),
+                           far=state.far + tuple(u for u in us if u not in state.far),
+                           left={k: v for k, v in state.left.items() if k not in us})
+        case fx.ExploitationEarned(hq=hq):
+            now = state.combat
+            return replace(state, exploit_owed=hq, combat=replace(now, exploitation=True) if now is not None else None)
+        case fx.ExploitationBegun(hq=hq):
+            return replace(state, exploit_owed=None, exploitation=Exploitation(hq=hq))
+        case fx.ExploitationChosen(stacks=stacks, units=us, support=support):
+            x = state.exploitation
+            assert x is not None
+            s = replace(state, exploitation=replace(x, chosen=True, stacks=stacks, units=us, support=support),
+                        reserve=tuple(u for u in state.reserve if u not in us))
+            return replace(s, units={**s.units, x.hq: replace(s.units[x.hq], markers=s.units[x.hq].markers - 1)}) if support else s
+        case fx.AttackDeclared(combat=c) if state.exploitation is not None:
+            x = state.exploitation
+            return replace(state, exploitation=replace(x, attacking=True, defended=x.defended + (c.hex,)))
+        case fx.ActivationEnded():
+            return replace(state, exploitation=None)
+    return state
 
 
 def _air(state: State3, e: Any) -> State3:

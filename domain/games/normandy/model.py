@@ -52,7 +52,7 @@ class Combat(msgspec.Struct, frozen=True, kw_only=True):
     defense_hq: str | None = None
     asked_support: bool = False
     retreating: tuple[str, ...] = ()  # defenders still to retreat, in order
-    exploitation: bool = False  # the result allowed Exploitation (§6.8): then no counterattack (§6.9)
+    exploitation: bool = False  # the result allowed Exploitation, or (@4) it is one (§6.8): then no counterattack (§6.9, Q60)
     counter: bool = False  # a counterattack (§6.9): no Exploitation, no counterattack after it
 
 
@@ -102,8 +102,59 @@ class State3(State, frozen=True, kw_only=True):
     air: Air = Air()
 
 
+class Overrun(msgspec.Struct, frozen=True, kw_only=True):
+    """An overrun under way (§4.3, `normandy-1944@4`): the moving stack, the hex it launched from,
+    the hex each unit began its move in this phase (option Q24) and the MP each has left once in
+    the overrun hex."""
+
+    units: tuple[str, ...]
+    hex: str
+    launch: str
+    began: dict[str, str]
+    left: dict[str, int]
+
+
+class Exploitation(msgspec.Struct, frozen=True, kw_only=True):
+    """The free extra activation of §6.8 (`normandy-1944@4`): the HQ, the Reserve stacks it
+    activated (the hexes they stood in, at most two) and their units, whether it spent a marker to
+    support their attacks, whether their first attack is declared (no move after it)."""
+
+    hq: str
+    chosen: bool = False
+    stacks: tuple[str, ...] = ()
+    units: tuple[str, ...] = ()
+    support: bool = False
+    attacking: bool = False
+    defended: tuple[str, ...] = ()  # hexes its attacks hit: once each (§6.1 does not count breakthrough)
+
+
+class State4(State3, frozen=True, kw_only=True):
+    """The state of `normandy-1944@4`: version 3's, with Reserve (§4.1.1), overrun (§4.3) and
+    Exploitation (§6.8). A separate type, so @1-@3 states and digests are unchanged."""
+
+    reserve: tuple[str, ...] = ()  # units in Reserve since their side's last movement phase (§4.1.1)
+    far: tuple[str, ...] = ()  # units that moved more than one hex this phase: no Reserve for them (§4.1.1)
+    left: dict[str, int] = {}  # a successful overrun's stack: MP left to go on moving (§4.3)
+    began: dict[str, str] = {}  # ... and the hex each began its move in (option Q24)
+    overrun: Overrun | None = None
+    exploit_owed: str | None = None  # the activated HQ whose combat allowed Exploitation (§6.8, option Q64)
+    exploitation: Exploitation | None = None
+
+
 def air_of(state: State) -> Air | None:
     return state.air if isinstance(state, State3) else None
+
+
+def reserve_of(state: State) -> tuple[str, ...]:
+    return state.reserve if isinstance(state, State4) else ()
+
+
+def overrun_of(state: State) -> Overrun | None:
+    return state.overrun if isinstance(state, State4) else None
+
+
+def exploitation_of(state: State) -> Exploitation | None:
+    return state.exploitation if isinstance(state, State4) else None
 
 
 def invariants(state: State) -> list[str]:
@@ -131,4 +182,32 @@ def invariants(state: State) -> list[str]:
             out.append("more fighter-bombers owed to air superiority than Available")
         if any(v < 0 for v in air.naval.values()):
             out.append("naval points below zero")
+    if isinstance(state, State4):
+        out += _invariants_4(state)
+    return out
+
+
+def _invariants_4(state: State4) -> list[str]:
+    """Version 4: Reserve (§4.1.1, Q52), overrun (§4.3) and Exploitation (§6.8) records agree with the state."""
+    out = []
+    if state.overrun is not None:
+        o = state.overrun
+        if state.combat is None and state.core.top() is None:
+            out.append("an overrun under way with no combat and no decision open")
+        if state.combat is not None and not set(state.combat.attackers) <= set(o.units):
+            out.append("an overrun's combat has attackers outside the overrunning stack")
+        if any(state.units[u].hex not in (o.launch, None) for u in o.units):
+            out.append("an overrunning unit left its launch hex before the result")
+    if state.reserve and not state.exploitation and any(u in state.attacked for u in state.reserve):
+        out.append("a unit in Reserve attacked in the normal combat (Q52)")
+    if state.reserve and state.core.clock.phase not in ("movement", "combat"):
+        out.append(f"units still in Reserve in the {state.core.clock.phase} phase")
+    if any(v < 0 for v in state.left.values()) or any(u in state.moved for u in state.left):
+        out.append("an overrun's stack going on with negative MP, or after its move ended")
+    if state.exploitation is not None and state.active_hq != state.exploitation.hq:
+        out.append("an Exploitation under way for an HQ that is not the activated one")
+    if state.exploitation is not None and len(state.exploitation.stacks) > 2:
+        out.append("an Exploitation with more than two Reserve stacks")
+    if state.exploit_owed is not None and state.active_hq != state.exploit_owed:
+        out.append("an Exploitation owed to an HQ that is not the activated one")
     return out

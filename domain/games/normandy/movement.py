@@ -10,13 +10,25 @@ from typing import Any, Callable
 from domain.games.normandy import air, cite, stacking, zoc
 from domain.games.normandy.data import GameData, data_of
 from domain.games.normandy.effects import ControlChanged, FlagSet, UnitMoved
-from domain.games.normandy.model import PENDING, State, Unit
+from domain.games.normandy.model import PENDING, State, State4, Unit
 from domain.games.normandy.orders import Move
 from domain.games.normandy.units import movement, owns
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.citation import Citation
 from domain.kernel.commands import Reject
 from domain.kernel.paths import reachable
+
+def allowance(state: State, data: GameData, u: Unit) -> int:
+    """The MP a unit has for its move: its allowance, or (version 4) what a successful overrun left it (§4.3)."""
+    if isinstance(state, State4) and u.id in state.left:
+        return state.left[u.id]
+    return movement(data, u)
+
+
+def going_on(state: State, uid: str) -> bool:
+    """A stack going on after a successful overrun (§4.3): its move began earlier, so no new minimum move."""
+    return isinstance(state, State4) and uid in state.left
+
 
 class Snapshot:
     """What every move of one side sees alike, worked out once per listing: where the enemy stands,
@@ -76,7 +88,7 @@ def destinations(state: State, data: GameData, u: Unit, snap: Snapshot | None = 
     if u.hex is None:
         return {}
     ctx = Context(state, data, u, snap)
-    reach = reachable(data.graph, u.hex, movement(data, u), ctx.cost, stops=ctx.stops, minimum_move=True)
+    reach = reachable(data.graph, u.hex, allowance(state, data, u), ctx.cost, stops=ctx.stops, minimum_move=not going_on(state, u.id))
     out = {}
     for h in reach.costs:
         if h != u.hex and stacking.fits(state, data, h, (u.id,), (u.id,), ctx.occupied):
@@ -131,7 +143,7 @@ def move(adj: Adjudication, seat: str, order: Move, arrivals: Callable[[Unit], t
     if not order.path:
         raise Reject("empty_path", "Name the hexes the unit enters.", cite.MOVEMENT)
     ctx = Context(state, data, u)
-    allowance = movement(data, u)
+    mp = allowance(state, data, u)
     if u.hex is None:
         if not (u.box == PENDING and u.due <= state.core.clock.turn):
             raise Reject("not_arrived", f"{u.id} is not on the map and not due to arrive.", cite.ARRIVAL)
@@ -144,7 +156,7 @@ def move(adj: Adjudication, seat: str, order: Move, arrivals: Callable[[Unit], t
             raise Reject("entry_blocked", f"{start} cannot be entered (enemy-occupied or prohibited).", cite.ARRIVAL)
         minimum = False
     else:
-        start, steps, spent, minimum = u.hex, order.path, 0, len(order.path) == 1
+        start, steps, spent, minimum = u.hex, order.path, 0, len(order.path) == 1 and not going_on(state, u.id)
     here = start
     for i, h in enumerate(steps):
         if not data.grid.adjacent(here, h):
@@ -157,18 +169,20 @@ def move(adj: Adjudication, seat: str, order: Move, arrivals: Callable[[Unit], t
             raise Reject(code, f"{h} may not be entered.", cite.NO_ENEMY_HEX if code == "enemy_occupied" else cite.TERRAIN, at=h)
         spent += c
         here = h
-    if spent > allowance and not (minimum and u.hex is not None):
-        raise Reject("too_far", f"The path costs {spent} MP; {u.id} has {allowance}.", cite.MOVEMENT, cost=spent, allowance=allowance)
+    if spent > mp and not (minimum and u.hex is not None):
+        raise Reject("too_far", f"The path costs {spent} MP; {u.id} has {mp}.", cite.MOVEMENT, cost=spent, allowance=mp)
     dest = order.path[-1]
     if not stacking.fits(state, data, dest, (u.id,), (u.id,)):
         raise Reject("overstacked", f"{dest} would exceed the stacking limits (5 SP, one SV-0 unit, one HQ, no US with British).",
                      cite.STACKING, at=dest)
     full = ((u.hex,) if u.hex else ()) + order.path
-    citations: tuple[Citation, ...] = (cite.MOVEMENT, cite.TERRAIN) + ((cite.MINIMUM_MOVE,) if spent > allowance else ()) + \
+    citations: tuple[Citation, ...] = (cite.MOVEMENT, cite.TERRAIN) + ((cite.MINIMUM_MOVE,) if spent > mp else ()) + \
                 ((cite.ARRIVAL, cite.ruling("Q11_entry_cost", "entry_hex_paid")) if u.hex is None else ())
     if any(h in ctx.rubble for h in order.path):
         citations += (cite.CARPET_BOMBING,)
-    adj.emit(UnitMoved(unit=u.id, path=full, cost=spent, allowance=allowance, minimum_move=spent > allowance, cite=citations))
+    if going_on(state, u.id):
+        citations += (cite.OVERRUN,)
+    adj.emit(UnitMoved(unit=u.id, path=full, cost=spent, allowance=mp, minimum_move=spent > mp, cite=citations))
     taken = tuple(h for h in order.path if state.control.get(h) != u.side)
     if taken:
         adj.emit(ControlChanged(hexes=taken, side=u.side, cite=(cite.rb("§0.2.2 Control Markers", 56, 57),)))

@@ -148,3 +148,24 @@ _PACK_RULINGS_3 = (
      "draw is halved, rounded up as the same scenario rounds its Offensive markers (inferred)"),
 )
 OPTIONS_3: tuple[Option, ...] = tuple(_option(q, RULED_IN_3) for q in _Q) + _pack(_PACK_RULINGS + _PACK_RULINGS_3)
+
+# `normandy-1944@4` rules Reserve (§4.1.1), overrun (§4.3) and Exploitation (§6.8): Q18 (TAS in an
+# overrun or an Exploitation), Q24 (where a failed overrun goes back to), Q56 (the X code), Q60 (no
+# counterattack after an advance inside an Exploitation) and Q64 (when the free activation comes)
+# are read; Q51 and Q52 were already pinned (one unit's move at a time; Reserve units wait).
+RULED_IN_4 = RULED_IN_3 | frozenset({"Q18", "Q24", "Q60", "Q64"})
+_RULINGS_4: tuple[tuple[str, Any, tuple[Any, ...] | None, str, str, tuple[int, int]], ...] = (
+    ("exploitation_attackers", "reserve_stacks_only", ("reserve_stacks_only",), "§6.8",
+     "the free activation's attacks are made by the Reserve stacks it activated ('These units may move and attack'); "
+     "the HQ's other units had their normal activation (inferred)", (291, 292)),
+    ("exploitation_repeats", False, (False,), "§6.8",
+     "an X result inside the free activation gives no further one (the text grants 'one free additional activation'; "
+     "inferred)", (290, 290)),
+    ("overrun_support", "tas_only", ("tas_only",), "§4.3",
+     "an overrun is 'counted as a movement, not a combat' and costs no marker: no HQ gives it support, attacking or "
+     "defending, and no bombardment is made; only Tactical Air Support (Q18) may join, as §4.3 names it (inferred)",
+     (188, 190)),
+)
+OPTIONS_4: tuple[Option, ...] = (tuple(_option(q, RULED_IN_4) for q in _Q) + _pack(_PACK_RULINGS + _PACK_RULINGS_3)
+                                 + tuple(Option(name=n, default=d, choices=c, description=f"{w}: {why}", cite=cite.rb(w, *lines))
+                                         for n, d, c, w, why, lines in _RULINGS_4))

@@ -42,7 +42,8 @@ class Land(Order, frozen=True, kw_only=True, tag="land"):
 
 
 class SetReserve(Order, frozen=True, kw_only=True, tag="set_reserve"):
-    """Put an armoured or Panzergrenadier unit in Reserve for Exploitation (§4.1.1): deferred."""
+    """Put an armoured or Panzergrenadier unit in Reserve for Exploitation (§4.1.1; ruled from
+    `normandy-1944@4`, deferred before)."""
 
     unit: str
 
@@ -126,10 +127,21 @@ class CommitTAS(Order, frozen=True, kw_only=True, tag="commit_tas"):
 
 
 class Overrun(Order, frozen=True, kw_only=True, tag="overrun"):
-    """§4.3."""
+    """§4.3 (ruled from `normandy-1944@4`): a stack of armoured units (all in one hex) moves together
+    along `path` (empty: it is adjacent already) and overruns the adjacent enemy `hex`."""
 
     units: tuple[str, ...]
     hex: str
+    path: tuple[str, ...] = ()
+
+
+class Exploit(Order, frozen=True, kw_only=True, tag="exploit"):
+    """§6.8 (`normandy-1944@4`): in the HQ's free extra activation, the Reserve stacks it activates
+    (the hexes they stand in, at most two; none ends it) and whether it spends an Offensive marker to
+    support their attacks."""
+
+    stacks: tuple[str, ...]
+    support: bool = False
 
 
 class SpecialOperation(Order, frozen=True, kw_only=True, tag="special_operation"):
@@ -180,7 +192,7 @@ class Place79th(Order, frozen=True, kw_only=True, tag="place_79th"):
     hexside: str
 
 
-NormandyOrder = (EndPhase | SetupPlace | GiveMarker | Move | Land | SetReserve | ActivateHQ | Attack | EndActivation
+NormandyOrder = (EndPhase | SetupPlace | GiveMarker | Move | Land | SetReserve | Exploit | ActivateHQ | Attack | EndActivation
                  | Support | Retreat | Advance | Counterattack | CommitTAS | AssignAir | Bombard | Overrun | SpecialOperation | OffMapMove
                  | PutToRest | AirborneSupply | Drop | LandWave | Place79th)
 DEFERRED = (SetReserve, AssignAir, Bombard, Overrun, SpecialOperation, OffMapMove, PutToRest, AirborneSupply)

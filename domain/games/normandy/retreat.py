@@ -9,7 +9,7 @@ from __future__ import annotations
 from domain.games.normandy import cite, losses, stacking, tas, zoc
 from domain.games.normandy.data import GameData, data_of
 from domain.games.normandy.effects import CombatEnded, HQDestroyed, ControlChanged, RetreatBegun, StepNotRuled, UnitAdvanced, UnitRetreated
-from domain.games.normandy.model import State
+from domain.games.normandy.model import State, overrun_of
 from domain.games.normandy.orders import Advance, Retreat
 from domain.games.normandy.units import is_combat, seat_of
 from domain.kernel.adjudication import Adjudication
@@ -49,9 +49,16 @@ def ask_next(adj: Adjudication) -> None:
             return
         uid = c.retreating[0]
         hexes, in_zoc = options(state, data, uid)
+        chooser = seat_of(state, data, uid)
+        if overrun_of(state) is not None:  # §4.3: the attacker picks the path, never into an avoidable elimination
+            chooser = seat_of(state, data, c.attackers[0]) if c.attackers else chooser
+            v, u = data.values[uid], state.units[uid]
+            safe = [h for h in hexes if h not in in_zoc]
+            if is_combat(data, uid) and v.steps - u.lost <= 1 and safe:
+                hexes, in_zoc = safe, []
         if hexes:
-            adj.open_frame("retreat", (seat_of(state, data, uid),), prompt={"unit": uid, "options": hexes, "ezoc": in_zoc},
-                           cite=(cite.RETREAT,))
+            adj.open_frame("retreat", (chooser,), prompt={"unit": uid, "options": hexes, "ezoc": in_zoc},
+                           cite=(cite.RETREAT,) + ((cite.OVERRUN,) if overrun_of(state) is not None else ()))
             return
         if not is_combat(data, uid):  # an HQ with nowhere to go is captured (§5.4)
             adj.emit(HQDestroyed(hq=uid, returns=state.core.clock.turn + 1, cite=(cite.HQ_DESTRUCTION, cite.RETREAT)))
@@ -82,6 +89,9 @@ def vacated(adj: Adjudication) -> None:
     data: GameData = data_of(adj)
     c = state.combat
     assert c is not None
+    after = getattr(adj.ruleset, "after_result", None)  # version 4: an overrun goes on with its move, no advance
+    if after is not None and after(adj):
+        return
     if any(u.hex == c.hex for u in state.units.values()):
         adj.emit(CombatEnded(cite=(cite.RESULTS,)))
         return

@@ -9,17 +9,17 @@ from pathlib import Path
 from typing import Any
 
 from domain.games.normandy import (
-    administration, air, bombardment, cite, combat, counterattack, describe, landing, logistics, movement, retreat, sequence, stacking,
-    tas, victory, views, weather,
+    administration, air, bombardment, cite, combat, counterattack, describe, exploitation, landing, logistics, movement, overrun,
+    reserve, retreat, sequence, stacking, tas, victory, views, weather,
 )
 from domain.games.normandy.data import GERMAN, GameData, data_of
 from domain.games.normandy.effects import HQsReset, NormandyEffect, Reorganised, SeatDone, UnitPlaced
 from domain.games.normandy.evolve import evolve
-from domain.games.normandy.model import PENDING, SETUP, Air, State, State3, Unit
-from domain.games.normandy.options import OPTIONS, OPTIONS_3
+from domain.games.normandy.model import PENDING, SETUP, Air, State, State3, State4, Unit, exploitation_of, overrun_of
+from domain.games.normandy.options import OPTIONS, OPTIONS_3, OPTIONS_4
 from domain.games.normandy.orders import (
-    DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, EndActivation, EndPhase, GiveMarker,
-    Land, Move, NormandyOrder, Retreat, SetupPlace, Support,
+    DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, EndActivation, EndPhase, Exploit,
+    GiveMarker, Land, Move, NormandyOrder, Overrun, Retreat, SetReserve, SetupPlace, Support,
 )
 from domain.games.normandy.setup import setup
 from domain.games.normandy.units import owns, seat_of
@@ -423,6 +423,114 @@ class Normandy3(Normandy2):
         super().rule(adj, seat, order)
 
 
+class Normandy4(Normandy3):
+    """`normandy-1944@4`: version 3 with Reserve (§4.1.1), overrun (§4.3) and Exploitation (§6.8)
+    ruled (see docs/normandy-rules.md's coverage matrix for what each version rules). Versions 1-3
+    stay runnable, byte for byte, for the games recorded under them."""
+
+    version = 4
+    title = "Normandy 1944: A Bloody Summer (turns 1 and later, version 4)"
+    state_type = State4
+    options = OPTIONS_4
+    deferred = tuple(o for o in DEFERRED if o not in (AssignAir, Bombard, SetReserve, Overrun))
+
+    def not_startable(self, scenario: str) -> str | None:
+        reason = NOT_STARTABLE.get(scenario)
+        return reason.replace("@1", "@4") if reason else None
+
+    def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
+        s = super().setup(pack, scenario, game_id=game_id, options=options)
+        return State4(**{f: getattr(s, f) for f in s.__struct_fields__})
+
+    # --- §4.1.1 Reserve, §4.3 overrun, §6.8 Exploitation -------------------------------------------
+
+    def legal(self, state: State, seat: str, *, unit: str | None = None) -> list[Order]:
+        if state.core.top() is not None or seat not in self.phasing(state):
+            return super().legal(state, seat, unit=unit)
+        data = self.data
+        phase = state.core.clock.phase
+        x = exploitation_of(state)
+        extra: list[Order] = []
+        if phase == "combat" and x is not None:
+            if not x.chosen:
+                return exploitation.legal(state, data) if unit is None else []
+            mine = [u for u in x.units if exploitation.moving(state, u) is None and u not in state.moved]
+            for uid in mine if unit is None else [u for u in mine if u == unit]:
+                u = state.units[uid]
+                extra += [Move(unit=uid, path=p) for _, p in sorted(movement.destinations(state, data, u).items())]
+            extra += [o for o in overrun.legal(state, data, seat) if all(u in mine for u in o.units)]
+            orders = super().legal(state, seat, unit=unit)
+            return extra + orders
+        if phase == "movement":
+            extra = [*reserve.legal(state, data, seat), *overrun.legal(state, data, seat)]
+        orders = super().legal(state, seat, unit=unit)
+        if unit is not None:
+            extra = [o for o in extra if getattr(o, "unit", None) == unit or unit in getattr(o, "units", ())]
+        return extra + orders
+
+    def can_end(self, state: State, seat: str) -> bool:
+        return super().can_end(state, seat) and overrun_of(state) is None
+
+    def rule(self, adj: Adjudication, seat: str, order: Order) -> None:
+        state: State = adj.state
+        phase = state.core.clock.phase
+        x = exploitation_of(state)
+        if state.core.top() is None and seat in self.phasing(state) and not isinstance(order, TURN_ZERO):
+            if isinstance(order, SetReserve):
+                if phase != "movement":
+                    raise Reject("wrong_phase", "Units go into Reserve in their Movement Phase (§4.1.1).", cite.RESERVE)
+                return reserve.set_reserve(adj, seat, order)
+            if isinstance(order, Overrun):
+                if phase == "combat" and x is not None:
+                    for uid in order.units:
+                        why = exploitation.moving(state, uid)
+                        if why is not None:
+                            raise Reject("not_exploiting", why, cite.EXPLOITATION, unit=uid)
+                elif phase != "movement":
+                    raise Reject("wrong_phase", "An overrun is part of a move (§4.3).", cite.OVERRUN)
+                return overrun.overrun(adj, seat, order)
+            if isinstance(order, Exploit):
+                if phase != "combat":
+                    raise Reject("wrong_phase", "Exploitation comes in the Combat Phase (§6.8).", cite.EXPLOITATION)
+                return exploitation.choose(adj, seat, order)
+            if phase == "combat" and x is not None:
+                if not x.chosen and not isinstance(order, Exploit):
+                    raise Reject("choose_stacks", f"First name the Reserve stacks {x.hq} activates for its Exploitation "
+                                 "(at most two; none ends it).", cite.EXPLOITATION)
+                if isinstance(order, Move):
+                    why = exploitation.moving(state, order.unit)
+                    if why is not None:
+                        raise Reject("not_exploiting", why, cite.EXPLOITATION, unit=order.unit)
+                    return movement.move(adj, seat, order, lambda u: ())
+            if phase == "combat" and isinstance(order, EndActivation) and exploitation.owed(state) \
+                    and state.active_hq is not None and owns(state, self.data, seat, state.active_hq):
+                return exploitation.begin(adj)
+        super().rule(adj, seat, order)
+
+    def exploitation_result(self, adj: Adjudication) -> None:
+        exploitation.result(adj)
+
+    def before_resolution(self, adj: Adjudication) -> bool:
+        """§4.3 (option `overrun_support`): an overrun has no bombardment, only TAS (Q18)."""
+        if overrun_of(adj.state) is not None:
+            return tas.offer(adj)
+        return super().before_resolution(adj)
+
+    def after_result(self, adj: Adjudication) -> bool:
+        """§4.3: after an overrun's result and retreats, the stack goes on or goes back; no advance."""
+        if overrun_of(adj.state) is None:
+            return False
+        overrun.finish(adj)
+        return True
+
+    def default_answer(self, state: State, seat: str) -> Order | None:
+        x = exploitation_of(state)
+        if state.core.top() is None and x is not None and not x.chosen:
+            return Exploit(stacks=())
+        return super().default_answer(state, seat)
+
+
 NORMANDY = Normandy()
 NORMANDY_2 = Normandy2()
 NORMANDY_3 = Normandy3()
+NORMANDY_4 = Normandy4()

@@ -3,14 +3,14 @@ shifts), the Allies may take a fighter-bomber of the combat's nationality (§8) 
 box to support an attack or a defence: one column in their favour, the counter to Finished at the
 end of the combat; German units retreating from that combat take one more level of
 disorganisation (option Q20, Q&A 40). Terrain that forbids TAS is the TEC's (`tas_forbidden`, a
-placeholder pack with no such row: no terrain forbids it), cited as such. Overrun and Exploitation,
-which option Q18 restricts, are not built."""
+placeholder pack with no such row: no terrain forbids it), cited as such. In an overrun or an
+Exploitation (version 4) option Q18 restricts it to US troops from turn 7."""
 from __future__ import annotations
 
 from domain.games.normandy import air, bombardment, cite, losses
 from domain.games.normandy.data import GERMAN, GameData, data_of
 from domain.games.normandy.effects import AirAsked, TacticalAirSupport
-from domain.games.normandy.model import State, air_of
+from domain.games.normandy.model import State, air_of, exploitation_of, overrun_of
 from domain.games.normandy.orders import CommitTAS
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.commands import Order, Reject
@@ -30,7 +30,15 @@ def fighters(state: State, data: GameData) -> list[str]:
     if a is None or c is None or state.storm or "tas" in a.asked or forbidden(data, c.hex):
         return []
     who = bombardment.allied_in(state, data, c)
+    if who and (overrun_of(state) is not None or exploitation_of(state) is not None) and not moving_tas(state, who[1]):
+        return []
     return air.where(a, air.AVAILABLE, nat=who[1], use="FB") if who else []
+
+
+def moving_tas(state: State, nat: str) -> bool:
+    """§9.1 with option Q18 (version 4): an overrun or an Exploitation has TAS only for US troops,
+    from turn 7."""
+    return nat == "us" and state.core.clock.turn >= int(state.core.options.get("Q18_tas_overrun_from_turn", 7))
 
 
 def offer(adj: Adjudication) -> bool:

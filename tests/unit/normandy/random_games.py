@@ -1,6 +1,7 @@
 """In-process random games of Normandy 1944 (Scenarios 1 and 2) with the state's invariants checked
 after every ruling (one side per hex, no Confusion in this version; every unit on a hex or in a box;
-stacking within the limits at the end of every movement phase).
+stacking within the limits at the end of every movement phase; version 4's Reserve, overrun and
+Exploitation records, and the outcome of each `set_reserve` and `overrun`).
 
 A random player picks uniformly among its seat's listed orders; in a movement phase it first picks
 a unit with moves (or the end of the phase), then one of that unit's listed moves, so a game of
@@ -17,7 +18,7 @@ import time
 from collections import Counter
 from functools import lru_cache
 
-from domain.games.normandy import NORMANDY_3 as NORMANDY
+from domain.games.normandy import NORMANDY_4 as NORMANDY
 from domain.games.normandy.model import invariants
 from domain.games.normandy.stacking import overstacked
 from domain.kernel.commands import Accepted
@@ -69,12 +70,37 @@ def play(scenario: str, seed: int, *, max_orders: int = 20000, ruleset=NORMANDY)
         ruling = session.submit(seat, order)
         if not isinstance(ruling, Accepted):
             raise InvariantBroken(f"listed order refused: {seat} {order}: {ruling}")
-        broken = invariants(session.state)
+        broken = invariants(session.state) + version_4(session.state, order, ruling)
         if before.phase == "movement" and session.state.core.clock != before and before.side:
             broken += [f"overstacked at the end of movement: {h}" for h in overstacked(session.state, session.ruleset.data, before.side)]
         if broken:
             raise InvariantBroken(f"{scenario} seed {seed}: {broken}")
     raise InvariantBroken(f"{scenario} seed {seed}: no result after {max_orders} orders")
+
+
+USED: Counter[str] = Counter()  # version 4's orders and outcomes met in the games played
+
+
+def version_4(state, order, ruling) -> list[str]:
+    """Checks of `normandy-1944@4`'s Reserve (§4.1.1), overrun (§4.3) and Exploitation (§6.8) after
+    the ruling of one of their orders (the state's own invariants are `model.invariants`)."""
+    tag = order.__struct_config__.tag
+    out: list[str] = []
+    if tag in ("set_reserve", "overrun", "exploit"):
+        USED[tag] += 1
+    if tag == "set_reserve" and order.unit not in state.reserve:
+        out.append(f"{order.unit} accepted into Reserve but not in it")
+    if tag == "overrun":
+        failed = ruling.partial is not None and ruling.partial.code == "overrun_failed"
+        USED["overrun_failed" if failed else ("overrun_succeeded" if state.overrun is None else "overrun_pending")] += 1
+        alive = [u for u in order.units if state.units[u].hex is not None]
+        if failed and any(u not in state.moved or (state.units[u].d == 0 and state.units[u].hex is not None) for u in alive):
+            out.append("a failed overrun's stack may still move or took no D level")
+        if not failed and state.overrun is None and any(state.units[u].hex != order.hex for u in alive):
+            out.append("a successful overrun's stack is not in the overrun hex")
+    if any(type(e).__name__ == "ExploitationBegun" for e in ruling.effects):
+        USED["exploitation"] += 1
+    return out
 
 
 def main(argv: list[str]) -> int:
@@ -93,6 +119,8 @@ def main(argv: list[str]) -> int:
               f"{time.process_time() - start:.0f} s CPU; results {dict(results)}")
         for e in errors[:10]:
             print("  ", e)
+        print(f"  version 4's orders: {dict(USED)}")
+        USED.clear()
     return 0
 
 
