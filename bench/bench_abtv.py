@@ -1,7 +1,7 @@
 """Air Bridge to Victory in process: the time to rule one command (adjudication, p99 against the
 p50 of the same commands) and to list a seat's legal orders (p99 against p50), over random games of
 the Nijmegen scenario and the first orders of the campaign; and the rate at which `umpire verify`
-re-adjudicates the recorded Nijmegen game. python -m bench.run abtv [--quick]"""
+re-adjudicates the recorded @3 Nijmegen game of combats (tools.record_game --picker combat). python -m bench.run abtv [--quick]"""
 from __future__ import annotations
 
 import gzip
@@ -21,7 +21,7 @@ from services.catalog import Catalog
 from services.export import parse
 from services.verify import verify
 
-RECORDED = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "games" / "air-bridge-to-victory-nijmegen.ndjson.gz"
+RECORDED = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "games" / "air-bridge-to-victory-v3-nijmegen-combat.ndjson.gz"
 SIZES = {True: {"games": 2, "campaign": 150}, False: {"games": 20, "campaign": 1500}}
 
 
@@ -69,5 +69,5 @@ def run(quick: bool) -> dict[str, dict]:
     report = verify(header, events, Catalog())
     rate = report.rulings_checked / (time.perf_counter() - began)
     print(f"  verify: {report.rulings_checked} rulings re-adjudicated at {rate:.0f}/s (ok={report.ok})", flush=True)
-    out["verify rate (ABtV recorded Nijmegen)"] = figure(rate, unit="rulings/s")
+    out["verify rate (ABtV recorded @3 Nijmegen)"] = figure(rate, unit="rulings/s")
     return out

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 import msgspec
 
@@ -26,6 +26,13 @@ from services.games import Games
 from services.keys import Keyring
 
 
+Pick = Callable[[random.Random, Any, Any, list[tuple[str, Any]]], tuple[str, Any]]  # (rng, ruleset, state, choices)
+
+
+def uniform(rng: random.Random, ruleset: Any, state: Any, choices: list[tuple[str, Any]]) -> tuple[str, Any]:
+    return rng.choice(choices)
+
+
 @dataclass(frozen=True)
 class Scripted:
     commands: list[Any]  # SeatOrder or EndRequested, in log order (the genesis not included)
@@ -34,10 +41,11 @@ class Scripted:
 
 
 def script(games: Games, game_id: str, rng: random.Random, *, max_orders: int = 100_000, max_events: int = 10**9,
-           pad: int = 0, end: bool = False) -> Scripted:
+           pad: int = 0, end: bool = False, pick: Pick = uniform) -> Scripted:
     """Random legal orders, each after `pad` out-of-turn orders, until the game ends, `max_orders`
     are chosen or the log would hold `max_events` (commands, rulings and effects; the fold adds a few
-    key.revealed); then, with `end`, an organiser's EndRequested if the game is still on."""
+    key.revealed); then, with `end`, an organiser's EndRequested if the game is still on. `pick`
+    chooses among every seat's legal orders (uniformly unless told otherwise)."""
     ctx = games.context(game_id)
     keys = Keyring(games.store, game_id, ctx.genesis.dice.epochs).load()
     seats = ctx.genesis.layout.seat_ids()
@@ -62,7 +70,7 @@ def script(games: Games, game_id: str, rng: random.Random, *, max_orders: int = 
                 break
             queue.append(EndRequested(by="organiser", reason="the bench's script ends here"))
             continue
-        seat, order = rng.choice([(s, o) for s in seats for o in game.legal(ctx.ruleset, state, s)])
+        seat, order = pick(rng, ctx.ruleset, state, [(s, o) for s in seats for o in game.legal(ctx.ruleset, state, s)])
         queue.append(SeatOrder(seat=seat, order=order))
         orders += 1
         idle = [s for s in seats if s not in game.to_act(ctx.ruleset, state)]

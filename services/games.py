@@ -118,15 +118,18 @@ class Games:
 
     def create(self, scenario: str, options: dict[str, Any] | None = None, *, principal: str = "organiser",
                game_id: str | None = None, key: str | None = None, seat_tokens: bool = False,
-               time_control: TimeControl | None = None, deadline_policy: DeadlinePolicy | None = None) -> Created:
+               time_control: TimeControl | None = None, deadline_policy: DeadlinePolicy | None = None,
+               dice_seeds: dict[str, bytes] | None = None) -> Created:
         """A game, begun by the worker. With `key` (an Idempotency-Key) the game is named after it, so a
         retry names the same game and returns it unchanged (`replayed`). With `seat_tokens`, a token per
         seat is written in the genesis' transaction (`Created.tokens`, shown once; none on a replay).
-        With `time_control`, the genesis pins it (and the policy for a miss): the game is timed."""
+        With `time_control`, the genesis pins it (and the policy for a miss): the game is timed.
+        `dice_seeds` (tools only, e.g. tools.record_game; the API never passes them): the dice seeds
+        themselves instead of fresh secret ones, so a recording with the same seed rolls the same dice."""
         if key is not None:
             game_id = str(uuid.uuid5(GAME_KEYS, f"{principal}\x00{key}"))
         new, layout = self.prepare(scenario, options, game_id=game_id, principal=principal, time_control=time_control,
-                                   deadline_policy=deadline_policy)
+                                   deadline_policy=deadline_policy, dice_seeds=dice_seeds)
         seats = layout.seat_ids()
         issued = {seat: new_token("seat", seat, game_id=new.game_id, seat=seat) for seat in seats} if seat_tokens else {}
         timed = () if time_control is None else (msgspec.to_builtins(time_control), msgspec.to_builtins(deadline_policy))
@@ -139,7 +142,8 @@ class Games:
 
     def prepare(self, scenario: str, options: dict[str, Any] | None = None, *, game_id: str | None = None,
                 principal: str = "organiser", time_control: TimeControl | None = None,
-                deadline_policy: DeadlinePolicy | None = None) -> tuple[NewStream, Layout]:
+                deadline_policy: DeadlinePolicy | None = None,
+                dice_seeds: dict[str, bytes] | None = None) -> tuple[NewStream, Layout]:
         """A new game's stream (genesis and dice seeds) and its seat layout, not yet written: a
         tournament round writes all its games in one transaction."""
         check_time_control(time_control)
@@ -152,7 +156,8 @@ class Games:
         self.store.put_pack(h, self.catalog.canonical(pack))
         timed = {} if time_control is None else {"time_control": time_control,
                                                   "deadline_policy": deadline_policy or DeadlinePolicy()}
-        return self._genesis_stream(game_id, ruleset, h, number, opts, state0, principal=principal, **timed), state0.core.layout
+        return (self._genesis_stream(game_id, ruleset, h, number, opts, state0, principal=principal, seeds=dice_seeds, **timed),
+                state0.core.layout)
 
     def fork(self, game_id: str, at: int, *, principal: str) -> Created:
         """An unofficial game that starts from this game's state after event `at`, with fresh dice
@@ -175,9 +180,10 @@ class Games:
         return Created(game_id=new_id, version=result.first_version, seats=state.core.layout.seat_ids())
 
     def _genesis_stream(self, game_id, ruleset, h, scenario, opts, state0, *, principal, fork=None, initial=None,
-                        visibility=PUBLIC, time_control=msgspec.UNSET, deadline_policy=msgspec.UNSET) -> NewStream:
+                        visibility=PUBLIC, time_control=msgspec.UNSET, deadline_policy=msgspec.UNSET,
+                        seeds: dict[str, bytes] | None = None) -> NewStream:
         epochs = ruleset.epochs(state0)
-        seeds = keys.new_seeds()
+        seeds = seeds or keys.new_seeds()
         genesis = GameCreated(game_id=game_id, ruleset=ruleset.id, pack_hash=h, scenario=scenario, options=opts,
                               layout=state0.core.layout, official=fork is None, fork=fork,
                               initial_state=msgspec.json.decode(initial) if initial is not None else None,

@@ -5,6 +5,7 @@ genesis event. Keys leave the service only in `key.revealed` events.
 """
 from __future__ import annotations
 
+import hashlib
 import secrets
 from functools import lru_cache
 
@@ -16,6 +17,12 @@ CHAINS = ("public", "hidden")
 
 def new_seeds() -> dict[str, bytes]:
     return {chain: secrets.token_bytes(32) for chain in CHAINS}
+
+
+def pinned_seeds(label: str) -> dict[str, bytes]:
+    """Seeds derived from a public label, not secret: for recording a fixture that a seed reproduces
+    (tools.record_game). A game created with them has dice anyone knowing the label can foresee."""
+    return {chain: hashlib.sha256(f"umpire-pinned-dice\x00{label}\x00{chain}".encode()).digest() for chain in CHAINS}
 
 
 def commitments(seeds: dict[str, bytes], epochs: int) -> dict[str, str]:

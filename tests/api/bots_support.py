@@ -39,8 +39,9 @@ class Server:
     def headers(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.organiser}"}
 
-    def create(self, scenario: str) -> dict:
-        r = httpx.post(f"{self.url}/v1/games", json={"scenario": scenario}, headers=self.headers(), timeout=60)
+    def create(self, scenario: str, **options: object) -> dict:
+        body: dict = {"scenario": scenario, **({"options": options} if options else {})}
+        r = httpx.post(f"{self.url}/v1/games", json=body, headers=self.headers(), timeout=60)
         assert r.status_code == 201, r.text
         return r.json()
 
@@ -82,8 +83,10 @@ def start(data: Path, **settings: str) -> Server:
         time.sleep(0.2)
 
 
-def bot(server: Server, kind: str, token: str, seed: int) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "services.cli", "bot", kind, "--url", server.url, "--token", token,
+def bot(server: Server, kind: str, token: str | list[str], seed: int) -> subprocess.Popen:
+    """One `umpire bot` process; a list of tokens: one process playing each of those seats."""
+    tokens = [a for t in ([token] if isinstance(token, str) else token) for a in ("--token", t)]
+    return subprocess.Popen([sys.executable, "-m", "services.cli", "bot", kind, "--url", server.url, *tokens,
                              "--seed", str(seed)], cwd=ROOT, env=env(server.data), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
 

@@ -80,7 +80,8 @@ def test_a_breakout_pursuit_attack_reads_in_the_games_words_with_a_reconstructed
     assert names["places"]["0205"] == "Amsterdam" and names["terms"]["Dr"].startswith("Defender Retreats")
 
 
-@pytest.mark.parametrize("fixture", ["air-bridge-to-victory-nijmegen", "air-bridge-to-victory-v2-nijmegen", "air-bridge-to-victory-v3-nijmegen"])
+@pytest.mark.parametrize("fixture", ["air-bridge-to-victory-nijmegen", "air-bridge-to-victory-v2-nijmegen", "air-bridge-to-victory-v3-nijmegen",
+                                     "air-bridge-to-victory-v3-nijmegen-combat"])
 def test_an_air_bridge_bombardment_reads_with_its_points_column_die_and_steps_9_1(fixture):
     """§9.1: a bombardment is its points, the column they fall in, the die and the steps lost."""
     header, events = _events(FIXTURES / f"{fixture}.ndjson.gz")

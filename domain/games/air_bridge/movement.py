@@ -30,7 +30,7 @@ class Ctx(NamedTuple):
     state: State
     data: GameData
     side: str
-    zocs: set[str]
+    zocs: frozenset[str]
     mech: bool
     ignore_zoc: bool
     enemy: frozenset[str]  # hexes holding enemy units
@@ -64,7 +64,7 @@ def allowance(data: GameData, u: Unit) -> int:
     return (ma // 2 if u.unsupplied else ma) * HALF
 
 
-def may_move(state: State, data: GameData, u: Unit, zocs: set[str] | None = None) -> str | None:
+def may_move(state: State, data: GameData, u: Unit, zocs: frozenset[str] | None = None) -> str | None:
     """Why the unit may not move in this phase (None: it may)."""
     phase = state.core.clock.phase
     if u.hex is None or u.moved or values.dz(data, u) or values.ma(data, u) == 0:

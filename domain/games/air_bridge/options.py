@@ -41,4 +41,56 @@ OPTIONS = (
     Option(name="emptied_target", default="cancel", choices=("cancel",),
            description="A19: a declared combat whose hex was emptied before its resolution does not take place.",
            cite=cite.MANEUVER),
+    # The rest of digest §2.21. An option with one choice names the reading the engine plays where no
+    # other is built; A6, A7, A14, A20 and A21 are data or cross-references, not rulings (docs).
+    Option(name="supply_timing", default="both_sides_each_initial_phase", choices=("both_sides_each_initial_phase",),
+           description="A3: the sequence of play judges supply in each Initial Phase, §16 speaks of each player's own "
+                       "units: both sides are judged in every Initial Phase.", cite=cite.INITIAL),
+    Option(name="fatigue_drm_none_fatigued", default="no_drm", choices=("no_drm",),
+           description="A9: §14's DRM for 'less than 50%' fatigued defending steps does not apply when none is fatigued.",
+           cite=cite.FATIGUE_DRM),
+    Option(name="defensive_bombardment_divisor", default="clear_only_if_all_clear", choices=("clear_only_if_all_clear",),
+           description="A10: §9.3's divisor when the assaulting units came from hexes of different terrain: 1 only if "
+                       "the target and every hex assaulted from are clear, else 2 for the whole result.",
+           cite=cite.DEFENSIVE_BOMBARDMENT),
+    Option(name="loss_allocation", default="owner", choices=("owner",),
+           description="A11: who picks the units losing steps is shown only by the §13.2 example: their owner (attacking "
+                       "engineers first, §17.2).", cite=cite.ASSAULT_CONSIDERATIONS),
+    Option(name="assault_round_2_order", default="defender_first", choices=("defender_first",),
+           description="A13: the order of fire in the second assault round is not stated: the defender first, as in the "
+                       "first; engineers fire together with the defender in the first round only.",
+           cite=cite.ASSAULT_RESOLUTION),
+    Option(name="dz_return_hex", default="drop_area_near_units", choices=("drop_area_near_units",),
+           description="A15: where a DZ marker comes back is not stated: any hex of its division's original drop area "
+                       "within 5 hexes of one of its units, free of enemy units (inferred).", cite=cite.DZ_DESTROYED),
+    Option(name="city_control", default="last_occupied", choices=("last_occupied",),
+           description="A16: a city is controlled by the side that last occupied it alone; at the start, by whoever "
+                       "stands in it, else the German.", cite=cite.SUPPLY_GERMAN),
+    Option(name="german_supply_edges", default="any", choices=("any",),
+           description="A16: §16 does not say which map edges supply the Germans: any edge (literal).",
+           cite=cite.SUPPLY_GERMAN),
+    Option(name="attack_across_unbridged_water", default="forbid", choices=("forbid",),
+           description="A18: the text is silent on a maneuver attack across a river or canal hexside without a usable "
+                       "bridge: a unit does not attack across one.", cite=cite.MANEUVER),
+    Option(name="refusing_units", default="together", choices=("together",),
+           description="A22: the sequence of play's 'unit(s)' leaves open whether refusing units may split; the stack "
+                       "withdraws to one hex (the digest recommends letting them split: not built).",
+           cite=cite.REFUSE_PHASE),
+    Option(name="drop_into_enemy_zoc", default="allow", choices=("allow", "forbid"),
+           description="A23: the text is silent on drops into enemy-occupied or enemy-ZOC hexes: never onto an enemy "
+                       "unit; into an enemy ZOC unless 'forbid'.", cite=cite.DROP),
+    Option(name="assault_roll_limits", default="clamp", choices=("clamp",),
+           description="A24: an Assault Table roll modified beyond the table's rows (the §13.2 example reaches 1) reads "
+                       "the nearest row.", cite=cite.ASSAULT_RESOLUTION),
+    Option(name="one_hex_minimum", default="unmoved_unit", choices=("unmoved_unit",),
+           description="A25: 'a unit may always move one hex' (§4.0) applies to a unit that has not moved this phase "
+                       "(its whole allowance), as the first step of its move.", cite=cite.MOVEMENT),
+    Option(name="refusal_effectiveness", default="highest", choices=("highest",),
+           description="A26: the sequence of play (E.2) says 'the effectiveness value of the hex', §10 'the highest': "
+                       "the highest in the hex.", cite=cite.REFUSE),
+    Option(name="support_allocation", default="per_combat", choices=("per_combat",),
+           description="Not in the digest's list: §9.2 L385 allocates support 'at the start of the maneuver combat "
+                       "phase' to each declared combat, §12.1 L439 declares it inside each combat after its odds and "
+                       "column shift. Support is allocated combat by combat, as §12.1's procedure runs (allocating "
+                       "for every combat up front is not built).", cite=cite.MANEUVER_PROCEDURE),
 )

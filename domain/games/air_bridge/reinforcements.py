@@ -53,7 +53,11 @@ def drop_hexes(state: State, data: GameData, a: Arrival) -> list[str]:
         return []
     dist = int(state.core.options.get("drop_distance", 2))
     side = state.units[a.unit].side
-    return [h for h in data.board.grid.within(centre, dist) if h in data.map.hexes and not state.enemies_at(h, side)]
+    out = [h for h in data.board.grid.within(centre, dist) if h in data.map.hexes and not state.enemies_at(h, side)]
+    if state.core.options.get("drop_into_enemy_zoc", "allow") == "forbid":  # A23
+        zocs = zoc_hexes(state, data, other(side))
+        out = [h for h in out if h not in zocs]
+    return out
 
 
 def legal_entries(state: State, data: GameData, seat: str) -> list[Enter]:
@@ -144,6 +148,10 @@ def drop(adj: Adjudication, data: GameData, seat: str, order: Drop) -> None:
     if drop_centre(state, data, a) is None:
         raise Reject("no_dz", "The division's DZ marker is not on the map: its units cannot be dropped.", cite.DZ)
     if order.hex not in drop_hexes(state, data, a):
+        if (state.core.options.get("drop_into_enemy_zoc", "allow") == "forbid"
+                and order.hex in zoc_hexes(state, data, other(state.units[order.unit].side))):
+            raise Reject("enemy_zoc", f"Under drop_into_enemy_zoc=forbid no unit drops into an enemy ZOC, as {order.hex} is.",
+                         cite.ruling("drop_into_enemy_zoc", "forbid", "A23: the text is silent on drops into an enemy ZOC"))
         raise Reject("too_far", f"Drop within {state.core.options.get('drop_distance', 2)} hexes of the DZ marker, not on enemy units.",
                      cite.PLACEMENT_TABLE)
     dist = state.core.options.get("drop_distance", 2)

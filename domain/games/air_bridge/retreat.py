@@ -9,7 +9,7 @@ from domain.games.air_bridge.model import State, other
 from domain.games.air_bridge.zoc import crossable, zoc_hexes
 
 
-def open_hex(state: State, data: GameData, side: str, h: str, zocs: set[str]) -> bool:
+def open_hex(state: State, data: GameData, side: str, h: str, zocs: frozenset[str]) -> bool:
     if state.enemies_at(h, side):
         return False
     friends = any(u.side == side and values.combat_unit(data, u) for u in state.at(h))

@@ -7,6 +7,7 @@ from domain.games.air_bridge import values
 from domain.games.air_bridge.data import GameData
 from domain.games.air_bridge.model import State
 from domain.kernel.grid import hexside_id
+from domain.kernel.memo import per_state
 
 
 def crossable(state: State, data: GameData, a: str, b: str) -> bool:
@@ -19,7 +20,8 @@ def crossable(state: State, data: GameData, a: str, b: str) -> bool:
     return br is not None and not br.ferry and state.bridge(side) != "destroyed"
 
 
-def zoc_hexes(state: State, data: GameData, side: str) -> set[str]:
+@per_state  # a listing asks it per unit and per stack (a quarter of a campaign game's time): once per state
+def zoc_hexes(state: State, data: GameData, side: str) -> frozenset[str]:
     """The hexes in the ZOC of `side`'s units."""
     out: set[str] = set()
     for u in state.units.values():
@@ -28,9 +30,9 @@ def zoc_hexes(state: State, data: GameData, side: str) -> set[str]:
         for n in data.neighbours(u.hex):
             if data.zoc_into(n) and crossable(state, data, u.hex, n):
                 out.add(n)
-    return out
+    return frozenset(out)
 
 
-def in_enemy_zoc(state: State, data: GameData, hex_id: str, side: str, zocs: set[str] | None = None) -> bool:
+def in_enemy_zoc(state: State, data: GameData, hex_id: str, side: str, zocs: frozenset[str] | None = None) -> bool:
     enemy = "german" if side == "allied" else "allied"
     return hex_id in (zocs if zocs is not None else zoc_hexes(state, data, enemy))

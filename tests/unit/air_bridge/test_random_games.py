@@ -17,7 +17,7 @@ from domain.kernel.session import Session
 from tests.unit.air_bridge.helpers import pack
 
 GAMES = int(os.environ.get("ABTV_RANDOM_GAMES", "2"))
-CAMPAIGN_GAMES = int(os.environ.get("ABTV_CAMPAIGN_GAMES", "0"))  # minutes each: by hand only
+CAMPAIGN_GAMES = int(os.environ.get("ABTV_CAMPAIGN_GAMES", "1"))  # 20 s to minutes each: the slow sample, the rest by hand
 CHECKED_PHASES = ("movement", "mechanized", "refuse", "reaction", "maneuver", "assault")  # §5; @3 checks every combat phase
 
 
@@ -32,7 +32,8 @@ def invariants(state, data, before_phase: str) -> None:
         assert not stacking.over(state, data), (before_phase, stacking.over(state, data))
 
 
-CASES = [(sc, seed) for sc in ("nijmegen", "arnhem") for seed in range(GAMES)] + [("campaign", s) for s in range(CAMPAIGN_GAMES)]
+CASES = [(sc, seed) for sc in ("nijmegen", "arnhem") for seed in range(GAMES)] + [
+    pytest.param("campaign", s, marks=pytest.mark.slow) for s in range(CAMPAIGN_GAMES)]
 
 
 @pytest.mark.parametrize("scenario,seed", CASES)
