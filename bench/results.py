@@ -4,7 +4,9 @@ Each bench module exposes `run(quick: bool) -> dict[str, dict]`; `python -m benc
 all, merges what they return here (a figure keeps its last measured value) and prints the table.
 Besides value, baseline, ratio and target an entry holds: `target_op` (">=" or "<="), `judged`
 ("ratio", or "value" for a figure without a baseline), `met` (None when not judged: no target, or
-a quick run), `unit`, `baseline_is` (what the baseline measured), `note`, `quick` and `cores`.
+a quick run), `unit`, `baseline_is` (what the baseline measured), `note`, `quick`, `cores` and `load`
+(the machine's 1-minute load average when the figure was stamped: on a shared 2-core machine a
+figure taken at load 10 is not one taken at load 1).
 """
 from __future__ import annotations
 
@@ -30,7 +32,8 @@ def figure(value: float, baseline: float | None = None, *, target: float | None 
 
 def stamp(entry: dict, *, quick: bool) -> dict:
     """A quick run's figures are a smoke test, never judged."""
-    return {**entry, "quick": quick, "cores": os.cpu_count(), **({"met": None} if quick else {})}
+    return {**entry, "quick": quick, "cores": os.cpu_count(), "load": round(os.getloadavg()[0], 2),
+            **({"met": None} if quick else {})}
 
 
 def merge(figures: dict[str, dict], path: Path = PATH) -> dict[str, dict]:

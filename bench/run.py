@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
         if not hasattr(module, "run"):
             print(f"bench_{name}: no run(quick); run it by hand", file=sys.stderr)
             continue
-        print(f"== bench_{name}{' (quick)' if args.quick else ''}", flush=True)
+        print(f"== bench_{name}{' (quick)' if args.quick else ''}; load average {os.getloadavg()[0]:.1f}", flush=True)
         got = module.run(args.quick)
         figures.update({k: results.stamp(v, quick=args.quick) for k, v in got.items()})
         results.merge({k: figures[k] for k in got})  # a later bench failing keeps what this one measured

@@ -262,7 +262,7 @@ class MemoryStore(base.CreateGame):
     # -- folds and projections -----------------------------------------------------------------
 
     @contextmanager
-    def fold(self, game_id: str) -> Iterator[_MemoryFold]:
+    def fold(self, game_id: str, *, known_state: bytes | None = None) -> Iterator[_MemoryFold]:
         with self._write() as tx:
             yield _MemoryFold(tx, game_id, tx.projection(game_id))
 

@@ -195,6 +195,24 @@ def _lean_fits(appends: Sequence[Append]) -> bool:
             and sum(a.count for a in appends) < _TRANSACTION_EVENTS)
 
 
+def lean_in_transaction(conn: psycopg.Connection, pending: Pending) -> AppendResult | Exception:
+    """One append inside the caller's transaction (a fold's), which has written no event before it:
+    the lean statement under a savepoint, and `call` after rolling it back when it did not append
+    (a second ruling). The statement numbers its events from the transaction's base with no probe,
+    so it may run once per transaction, before any other event insert: the caller guarantees it."""
+    row = None
+    if _lean_fits([pending.append]):
+        batch = _encode_batch(Batch(keyed=0, ruling=0, appends=[pending.append], events=pending.events)).decode()
+        try:
+            with conn.transaction():  # a savepoint: a unique violation undoes the statement only
+                row = conn.execute(_LEAN, {"batch": batch}, prepare=True).fetchone()
+        except pgerr.UniqueViolation:
+            row = None
+    if row is not None:
+        return AppendResult(first_version=row[1], last_version=row[2], replayed=False)
+    return call(conn, [pending])[0]
+
+
 def call_lean(conn: psycopg.Connection, pending: Sequence[Pending]) -> list[AppendResult | Exception]:
     """Run `pending` appends on an autocommit connection: the lean statement, then `call` for the rest."""
     if conn.autocommit is False:

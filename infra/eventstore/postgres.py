@@ -11,6 +11,7 @@ PostgreSQL breaks, rolls the batch back whole; its appends are then retried one 
 """
 from __future__ import annotations
 
+import hashlib
 import itertools
 import select
 import threading
@@ -336,13 +337,32 @@ class PostgresStore(base.CreateGame, base.WriteOnce):
     # -- projections ---------------------------------------------------------------------------
 
     @contextmanager
-    def fold(self, game_id: str) -> Iterator[_PostgresFold]:
+    def fold(self, game_id: str, *, known_state: bytes | None = None) -> Iterator[_PostgresFold]:
         # Pipeline mode: BEGIN travels with the lock's SELECT, and the projection's UPDATE with the
         # COMMIT, so a fold costs four round trips (lock, read, append, write+commit), not six.
         with self._conn() as conn, conn.pipeline(), conn.transaction():
             # Blocking lock (lock_timeout bounds the wait); never SKIP LOCKED: a skipped nudge is a lost one.
-            projection = self._projection_on(conn, game_id, " FOR UPDATE")
+            if known_state is None:
+                projection = self._projection_on(conn, game_id, " FOR UPDATE")
+            else:
+                projection = self._known_projection_on(conn, game_id, known_state)
             yield _PostgresFold(self, conn, game_id, projection)
+
+    @staticmethod
+    def _known_projection_on(conn: psycopg.Connection, game_id: str, known: bytes) -> Projection:
+        """The locked projection, its state fetched only when it is not `known` (compared by digest:
+        a B&P state is ~40 kB, sent by the server on every fold otherwise)."""
+        row = conn.execute(
+            "SELECT version, adjudicated, status, summary, CASE WHEN held THEN NULL ELSE state END, held"
+            " FROM (SELECT p.*, coalesce(sha256(state) = %s, false) AS held FROM projection p"
+            " WHERE game_id = %s FOR UPDATE) p",
+            (hashlib.sha256(known).digest(), game_id),
+        ).fetchone()
+        if row is None:
+            raise UnknownGame(game_id)
+        version, adjudicated, status, summary, state, held = row
+        return Projection(version=version, adjudicated=adjudicated, status=status, summary=summary,
+                          state=known if held else state)
 
     @staticmethod
     def _projection_on(conn: psycopg.Connection, game_id: str, lock: str = "") -> Projection:
@@ -398,6 +418,7 @@ class _PostgresFold:
     def __init__(self, store: PostgresStore, conn: psycopg.Connection, game_id: str, projection: Projection):
         self._store, self._conn, self._game_id = store, conn, game_id
         self.projection = projection
+        self._appended = False
 
     def events(self, after: int, *, limit: int | None = None) -> list[StoredEvent]:
         return self._store._read_on(self._conn, self._game_id, after=after, limit=limit)
@@ -406,15 +427,22 @@ class _PostgresFold:
         self, events: Sequence[NewEvent], *, expected_version: int | None = None, idem: Idempotency | None = None
     ) -> AppendResult:
         append = pgappend.prepare(self._game_id, events, expected_version, idem)
-        return pgappend.raise_or_return(pgappend.call(self._conn, [append])[0])
+        if self._appended or idem is not None:  # the lean statement numbers a transaction's first events only
+            return pgappend.raise_or_return(pgappend.call(self._conn, [append])[0])
+        self._appended = True  # later appends go through `call`, whose position probe follows these events
+        return pgappend.raise_or_return(pgappend.lean_in_transaction(self._conn, append))
 
     def write(self, projection: Projection) -> None:
         base.check_projection_write(self.projection, projection)
+        # The state the fold read, unchanged (a fold of rejections only): the row holds these bytes,
+        # so they are not sent back to be stored (and WAL-logged) again.
+        same = projection.state is not None and projection.state is self.projection.state
+        state = "" if same else ", state = %s"
         self._conn.execute(  # the notification is delivered when (and if) the fold commits
-            "WITH u AS (UPDATE projection SET version = %s, adjudicated = %s, status = %s, summary = %s, state = %s,"
+            f"WITH u AS (UPDATE projection SET version = %s, adjudicated = %s, status = %s, summary = %s{state},"
             " updated_at = %s WHERE game_id = %s RETURNING game_id)"
             f" SELECT pg_notify('{CHANNEL}', game_id) FROM u",
-            (projection.version, projection.adjudicated, projection.status, projection.summary, projection.state,
-             base.utc_now(), self._game_id),
+            (projection.version, projection.adjudicated, projection.status, projection.summary,
+             *(() if same else (projection.state,)), base.utc_now(), self._game_id),
         )
         self.projection = projection

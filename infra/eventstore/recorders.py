@@ -84,11 +84,18 @@ class Fold(Protocol):
         self, events: Sequence[NewEvent], *, expected_version: int | None = None, idem: Idempotency | None = None
     ) -> AppendResult: ...
 
-    def write(self, projection: Projection) -> None: ...
+    def write(self, projection: Projection) -> None:
+        """The projection row, in the fold's transaction. A `state` that is the very object the fold
+        read (`self.projection.state`) is the row's already: a store may leave the column as it is."""
+        ...
 
 
 class Folds(Protocol):
-    def fold(self, game_id: str) -> AbstractContextManager[Fold]: ...
+    def fold(self, game_id: str, *, known_state: bytes | None = None) -> AbstractContextManager[Fold]:
+        """The game's fold transaction. `known_state`: state bytes the caller holds (what it last
+        wrote); a store may then leave the state column unfetched when the locked row holds exactly
+        these bytes, and answer with this very object. Either way `projection.state` is the row's."""
+        ...
 
     def projection(self, game_id: str) -> Projection: ...
 

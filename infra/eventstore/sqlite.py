@@ -292,7 +292,7 @@ class SqliteStore(base.CreateGame, base.WriteOnce):
     # -- projections ---------------------------------------------------------------------------
 
     @contextmanager
-    def fold(self, game_id: str) -> Iterator[_SqliteFold]:
+    def fold(self, game_id: str, *, known_state: bytes | None = None) -> Iterator[_SqliteFold]:
         with self._write() as conn:
             yield _SqliteFold(self, conn, game_id, self._projection_on(conn, game_id))
 

@@ -35,6 +35,16 @@ local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 return n
 """
+# As _NUDGE, and when the count is 1 the fold message (ARGV[2], as kombu's Redis transport would push
+# it) goes onto the broker's queue list KEYS[2] in the same call: the nudge is one round trip.
+_NUDGE_SEND = """
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then
+  redis.call('EXPIRE', KEYS[1], ARGV[1])
+  redis.call('LPUSH', KEYS[2], ARGV[2])
+end
+return n
+"""
 # KEYS[1], ARGV[1] TTL, ARGV[2] "1" if the fold left commands. Returns 1 if the game must go round again.
 _END = """
 local n = redis.call('GET', KEYS[1])
@@ -51,6 +61,7 @@ class Flights:
     def __init__(self, client: Any, *, ttl: int = TTL):
         self._client, self.ttl = client, ttl
         self._nudge = client.register_script(_NUDGE)
+        self._nudge_send = client.register_script(_NUDGE_SEND)
         self._end = client.register_script(_END)
 
     @classmethod
@@ -63,6 +74,11 @@ class Flights:
         """Count a nudge of a game whose command is already committed; True if no fold is queued or
         running for it, so the caller must send one."""
         return int(self._nudge(keys=[PREFIX + game_id], args=[self.ttl])) == 1
+
+    def nudged_sending(self, game_id: str, queue_key: str, message: bytes) -> bool:
+        """`nudged`, and when it is True the message is already pushed onto `queue_key` (a list of
+        the broker on this same Redis): True means sent, not "send one"."""
+        return int(self._nudge_send(keys=[PREFIX + game_id, queue_key], args=[self.ttl, message])) == 1
 
     def begin(self, game_id: str) -> None:
         """A fold of this game is about to read its log: nudges from now on make it go round again."""

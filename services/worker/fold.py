@@ -4,8 +4,9 @@ Called by the Celery task (server mode) and by the embedded fold thread, with on
 Under the projection row lock it reads the commands after the last ruled one, rules them in log
 order in memory (no table lock held while rules run), then in one transaction appends the ruling
 events and writes the projection. It starts from the state this process left in memory when the
-projection still holds the bytes it wrote (warm.py), else from the projection's state decoded. `UNIQUE (game, adjudicates)` makes a parallel or repeated fold
-harmless. A command that breaks the rules engine is recorded as `adjudication.failed` and the
+projection still holds the bytes it wrote (warm.py; the store then need not send them), else from
+the projection's state decoded; a fold that only rejected leaves the state column as it was.
+`UNIQUE (game, adjudicates)` makes a parallel or repeated fold harmless. A command that breaks the rules engine is recorded as `adjudication.failed` and the
 game halts; it is never retried in a loop.
 
 The projection's `version` keeps one promise the lag sweep relies on: every command at or below
@@ -97,7 +98,8 @@ def fold_game(games: Games, game_id: str, *, batch: int = 200, ruling_seconds: f
     ctx = games.context(game_id)
     keyring = _keyring(games, game_id, ctx.genesis.dice.epochs)
     started = time.monotonic()
-    with store.fold(game_id) as f:
+    warm = _warm(games)
+    with store.fold(game_id, known_state=warm.stored(game_id)) as f:
         proj = f.projection
         if proj.status == "halted":
             return FoldResult(game_id=game_id, status=proj.status)
@@ -108,8 +110,8 @@ def fold_game(games: Games, game_id: str, *, batch: int = 200, ruling_seconds: f
             if seen > proj.version:  # events that need no ruling: account for them, so the sweep stops
                 f.write(msgspec.structs.replace(proj, version=seen))
             return FoldResult(game_id=game_id, status=proj.status)
-        warm = _warm(games)
         state = warm.state(game_id, proj.state, ctx.decode_state) if proj.state is not None else ctx.initial()
+        before = state
         out: list[NewEvent] = []
         status, adjudicated, count = proj.status, proj.adjudicated, 0
         for cmd in pending:
@@ -139,7 +141,9 @@ def fold_game(games: Games, game_id: str, *, batch: int = 200, ruling_seconds: f
         fault("before_commit", game_id, pending[0].version, adjudicated)
         result = f.append(out)
         left = count < len(pending) or result.first_version - 1 > seen  # unread commands came in meanwhile
-        encoded = msgspec.json.encode(state)
+        # Rejections leave the state object as it was: its stored bytes are the row's already, and
+        # passing that very object lets the store leave the ~40 kB column unwritten.
+        encoded = proj.state if state is before and proj.state is not None else msgspec.json.encode(state)
         f.write(Projection(version=max(proj.version, adjudicated) if left else result.last_version,
                            adjudicated=adjudicated, status=status,
                            summary=msgspec.json.encode(game.summary(ctx.ruleset, state)), state=encoded))

@@ -5,13 +5,19 @@ folds the game within UMPIRE_SWEEP_SECONDS. Sending therefore never raises, and 
 it stops trying for a while, so an order is not held up by a Redis that is down. A game whose
 fold is already queued or running is only counted, not sent again (services/worker/flight.py):
 that is what keeps the fold queue fair across games.
+
+The count and the send are one Redis round trip: Celery builds the fold message as usual, but on a
+channel of our own whose delivery step hands the bytes back instead of pushing them (FoldMessages),
+and the counting script pushes them when the count says so. Sent through Celery, the same nudge
+took three (the count, the exchange's binding table, the push). Should that channel not be made
+(another transport, a kombu that changed), the nudge counts and sends in two steps as before.
 """
 from __future__ import annotations
 
 import logging
 import threading
 import time
-from typing import Callable
+from typing import Any, Callable
 
 from services.config import Settings
 
@@ -31,13 +37,19 @@ def celery_nudge(settings: Settings) -> Callable[[str], None]:
     app.conf.broker_transport_options = {**app.conf.broker_transport_options, **FAIL_FAST}
     lock = threading.Lock()
     paused_until = 0.0
+    messages: FoldMessages | None = None
 
     def nudge(game_id: str) -> None:
-        nonlocal paused_until
+        nonlocal paused_until, messages
         if time.monotonic() < paused_until:
             return
         try:
-            if flights.nudged(game_id):
+            if messages is None:
+                messages = FoldMessages.make(app)
+            built = messages.build(game_id) if messages.usable else None
+            if built is not None:
+                flights.nudged_sending(game_id, *built)
+            elif flights.nudged(game_id):
                 app.send_task("umpire.fold", args=(game_id,), queue=FOLD_QUEUE, retry=False)
         except Exception as exc:
             with lock:
@@ -47,3 +59,64 @@ def celery_nudge(settings: Settings) -> Callable[[str], None]:
                 paused_until = time.monotonic() + PAUSE_AFTER_FAILURE
 
     return nudge
+
+
+class FoldMessages:
+    """Fold messages as the broker would receive them, built by Celery on a channel of our own whose
+    delivery step (`_put`, kombu's virtual-transport hook) keeps the (list key, bytes) instead of
+    pushing them. The exchange's binding table is read once a minute rather than on every message."""
+
+    TABLE_SECONDS = 60.0
+
+    def __init__(self, app: Any, producer: Any):
+        self._app, self._producer = app, producer
+        self._lock = threading.Lock()
+        self._kept: list[tuple[str, bytes]] = []
+        self.usable = producer is not None
+        if producer is None:
+            return
+        channel = producer.channel
+        table = channel.get_table
+        tables: dict[str, tuple[float, Any]] = {}
+
+        def put(queue: str, message: dict, **kwargs: Any) -> None:
+            from kombu.utils.json import dumps
+
+            key = channel._q_for_pri(queue, channel._get_message_priority(message, reverse=False))
+            payload = dumps(message)
+            self._kept.append((key, payload.encode() if isinstance(payload, str) else payload))
+
+        def get_table(exchange: str) -> Any:
+            now = time.monotonic()
+            held = tables.get(exchange)
+            if held is None or now - held[0] > self.TABLE_SECONDS:
+                held = tables[exchange] = (now, table(exchange))
+            return held[1]
+
+        channel._put, channel.get_table = put, get_table
+
+    @classmethod
+    def make(cls, app: Any) -> "FoldMessages":
+        """On a Redis broker, a producer on a connection of our own; else not usable (send as usual)."""
+        try:
+            connection = app.connection_for_write()
+            if connection.transport_cls not in ("redis", "rediss") and connection.transport.driver_type != "redis":
+                return cls(app, None)
+            producer = app.amqp.Producer(connection.default_channel, auto_declare=False)
+            if not hasattr(producer.channel, "_q_for_pri") or not hasattr(producer.channel, "_get_message_priority"):
+                return cls(app, None)
+            return cls(app, producer)
+        except Exception as exc:  # noqa: BLE001 - any failure here only means: send the usual way
+            log.warning("fold messages cannot be built in one step (%s); nudges send through Celery", exc)
+            return cls(app, None)
+
+    def build(self, game_id: str) -> tuple[str, bytes] | None:
+        """(the queue's list key, the message bytes) of one `umpire.fold` of the game."""
+        from services.worker.app import FOLD_QUEUE
+
+        with self._lock:
+            self._kept.clear()
+            self._app.send_task("umpire.fold", args=(game_id,), queue=FOLD_QUEUE, retry=False, producer=self._producer)
+            if len(self._kept) != 1:
+                return None
+            return self._kept[0]

@@ -33,6 +33,13 @@ class WarmStates:
                 return entry[1]
         return decode(stored)
 
+    def stored(self, game_id: str) -> bytes | None:
+        """The state bytes this process last wrote for the game, if it still holds them: the fold
+        tells the store, which then need not send them back (PostgresStore.fold's `known_state`)."""
+        with self._lock:
+            entry = self._entries.get(game_id)
+            return None if entry is None else entry[0]
+
     def keep(self, game_id: str, stored: bytes, state: Any) -> None:
         """After the commit that wrote `stored` (the encoding of `state`) into the projection."""
         with self._lock:

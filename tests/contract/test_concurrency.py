@@ -8,7 +8,9 @@ from concurrent.futures import ThreadPoolExecutor
 import msgspec
 import pytest
 
+from domain.kernel.chain import verify_chain
 from infra.eventstore import LockTimeout, Projection, VersionConflict, open_store
+from infra.eventstore.base import chain_item
 from tests.contract.support import create, order
 
 
@@ -179,3 +181,50 @@ def test_lagging_and_status_queries_follow_the_projection(store):
     assert store.lagging(limit=1) == ["a"]
     assert store.projections_by_status("halted") == ["b"]
     assert store.projections_by_status("active") == ["a", "c"]
+
+
+def test_a_fold_told_the_state_it_knows_reads_the_rows_state_either_way(store):
+    """`known_state` may spare the store sending the state back; the projection is the row's whatever
+    the caller believes."""
+    create(store, "g1")
+    with store.fold("g1") as fold:
+        fold.write(Projection(version=1, adjudicated=0, status="active", summary=b"{}", state=b"the-state"))
+    with store.fold("g1", known_state=b"the-state") as fold:
+        assert fold.projection.state == b"the-state"
+    with store.fold("g1", known_state=b"another-state") as fold:
+        assert fold.projection.state == b"the-state"
+    assert store.projection("g1").state == b"the-state"
+
+
+def test_a_fold_writing_back_the_state_it_read_keeps_it(store):
+    """A fold of rejections only passes back the very bytes it read: the row keeps its state, and the
+    rest of the projection is written."""
+    create(store, "g1")
+    store.append("g1", [order(1)])
+    with store.fold("g1") as fold:
+        fold.write(Projection(version=1, adjudicated=0, status="active", summary=b"{}", state=b"the-state"))
+    for known in (None, b"the-state"):
+        with store.fold("g1", known_state=known) as fold:
+            p = fold.projection
+            adjudicated = p.adjudicated + 1
+            result = fold.append([order(2, actor="worker", adjudicates=adjudicated + 1)])
+            fold.write(Projection(version=result.last_version, adjudicated=adjudicated + 1, status="active",
+                                  summary=b'{"n":1}', state=p.state))
+        after = store.projection("g1")
+        assert (after.state, after.summary, after.version) == (b"the-state", b'{"n":1}', result.last_version)
+
+
+def test_two_appends_in_one_fold_get_distinct_positions_in_order(store):
+    """The fold's first append takes the short path (PostgreSQL: the lean statement under a
+    savepoint); a second one in the same transaction numbers its events after the first's."""
+    create(store, "g1")
+    store.append("g1", [order(1), order(1)])
+    with store.fold("g1") as fold:
+        first = fold.append([order(2, actor="worker", adjudicates=2)])
+        second = fold.append([order(2, actor="worker", adjudicates=3)])
+        fold.write(Projection(version=second.last_version, adjudicated=3, status="active", summary=b"{}"))
+    assert (first.first_version, second.first_version) == (4, 5)
+    feed = [e for e in store.read_all(limit=100) if e.game_id == "g1"]
+    assert [e.version for e in feed] == [1, 2, 3, 4, 5]
+    assert len({e.position for e in feed}) == 5
+    assert verify_chain([chain_item(e) for e in store.read("g1")]) is None

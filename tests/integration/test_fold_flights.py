@@ -65,3 +65,35 @@ def test_a_duplicate_fold_ending_after_the_flight_ended_sends_nothing(redis_url)
     assert not f.end("g", more=False)
     assert not f.end("g", more=False)  # the counter is gone: a nudge from now on sends
     assert f.nudged("g")
+
+
+def test_a_nudge_counts_and_pushes_celerys_own_fold_message_in_one_call(redis_url, tmp_path):
+    """The API's nudge (services/worker/nudge.py) pushes, from the counting script, the message
+    Celery itself would have pushed: same queue list, task, arguments and routing; a second nudge
+    of the same game only counts."""
+    import json
+
+    from services.config import Settings
+    from services.worker.app import FOLD_QUEUE, make_app
+    from services.worker.nudge import FoldMessages, celery_nudge
+
+    settings = Settings(data=tmp_path, redis_url=redis_url)
+    client = redis.Redis.from_url(redis_url)
+    nudge = celery_nudge(settings)
+    nudge("g1")
+    nudge("g1")
+    assert client.llen(FOLD_QUEUE) == 1 and int(client.get(PREFIX + "g1")) == 2
+    ours = json.loads(client.rpop(FOLD_QUEUE))
+
+    app = make_app(settings)
+    app.send_task("umpire.fold", args=("g1",), queue=FOLD_QUEUE, retry=False)
+    theirs = json.loads(client.rpop(FOLD_QUEUE))
+    for message in (ours, theirs):
+        message["headers"].pop("id"), message["headers"].pop("root_id")
+        message["properties"].pop("correlation_id"), message["properties"].pop("delivery_tag")
+        message["properties"].pop("reply_to")
+        message["headers"].pop("origin", None)
+    assert ours == theirs
+    assert json.loads(__import__("base64").b64decode(ours["body"]))[0] == ["g1"]
+    built = FoldMessages.make(app).build("g2")
+    assert built is not None and built[0] == FOLD_QUEUE and client.llen(FOLD_QUEUE) == 0  # built, not pushed
