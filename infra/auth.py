@@ -120,10 +120,12 @@ class _Postgres:
     def __init__(self, url: str, timeout: float):
         from psycopg_pool import ConnectionPool
 
+        from infra import pgnet
         from infra.eventstore.postgres import ConnectionCheck
 
         self._check = ConnectionCheck()
-        self._pool = ConnectionPool(url, min_size=1, max_size=4, timeout=timeout, kwargs={"autocommit": True},
+        self._pool = ConnectionPool(url, min_size=1, max_size=4, timeout=timeout,
+                                    kwargs={"autocommit": True, **pgnet.connection_kwargs(url)},
                                     check=self._check, open=True, name="umpire-tokens")
 
     @contextmanager

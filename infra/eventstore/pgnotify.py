@@ -15,6 +15,8 @@ import threading
 
 import psycopg
 
+from infra import pgnet
+
 CHANNEL = "umpire_ruled"
 log = logging.getLogger("umpire.eventstore")
 
@@ -95,7 +97,8 @@ class RulingFeed:
         backoff = 0.2
         while not self._stop.is_set():
             try:
-                with psycopg.connect(self._url, autocommit=True, connect_timeout=2) as conn:
+                with psycopg.connect(self._url, autocommit=True, connect_timeout=2,
+                                     **pgnet.connection_kwargs(self._url)) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     self.connected.set()
                     backoff = 0.2

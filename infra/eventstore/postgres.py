@@ -26,6 +26,7 @@ from psycopg.rows import kwargs_row, tuple_row
 from psycopg_pool import ConnectionPool
 
 from domain.kernel import chain
+from infra import pgnet
 from infra.eventstore import base, pgappend
 from infra.eventstore.errors import (
     Conflict,
@@ -59,6 +60,12 @@ _IDLE_IN_TRANSACTION_MS = 30_000
 # Group commit's concurrent batches. With no table lock between them, PostgreSQL flushes the WAL of
 # concurrent commits together, so a few lanes beat two big batches in turn (bench/bench_store.py).
 _APPEND_LANES = 4
+# A fold waits this long at most for its game's projection lock (the store's lock_timeout, 5 s, for
+# every other lock). The lock's holder is another fold of the game, which rules what this one would
+# have; or a host that vanished mid-fold, whose locks PostgreSQL holds until the TCP timeouts drop it
+# (infra/pgnet.py: ~10 s). Either way waiting longer only keeps this worker process from other
+# games: the fold gives up with LockTimeout and its task is retried after a backoff.
+FOLD_LOCK_TIMEOUT_S = 1.0
 
 
 class ConnectionCheck:
@@ -127,13 +134,15 @@ class PostgresStore(base.CreateGame, base.WriteOnce):
         lock_timeout: float = base.LOCK_TIMEOUT_S,
         pool_timeout: float = 10.0,
         group_commit: bool = True,
+        fold_lock_timeout: float = FOLD_LOCK_TIMEOUT_S,
     ):
         options = f"-c lock_timeout={int(lock_timeout * 1000)} -c idle_in_transaction_session_timeout={_IDLE_IN_TRANSACTION_MS}"
+        connect = {"autocommit": True, **pgnet.connection_kwargs(url, options)}  # TCP timeouts: a lost host's locks go in seconds
         self._check = check = ConnectionCheck()
 
         def pool(name: str, low: int, high: int) -> ConnectionPool:
             return ConnectionPool(url, min_size=low, max_size=high, timeout=pool_timeout, check=check, open=True,
-                                  kwargs={"autocommit": True, "options": options}, name=name)
+                                  kwargs=connect, name=name)
 
         self._pool = pool("umpire-eventstore", min_size, max_size)
         # Appends have a pool of their own, as small as their concurrency: the pool hands out its
@@ -145,6 +154,8 @@ class PostgresStore(base.CreateGame, base.WriteOnce):
         self._group = GroupCommit(self._run_batch, lanes=lanes) if group_commit else None
         self._url = url
         self._lock_timeout = lock_timeout
+        self._fold_lock_ms = f"{int(min(lock_timeout, fold_lock_timeout) * 1000)}ms"
+        self._lock_ms = f"{int(lock_timeout * 1000)}ms"
         self._feed: RulingFeed | None = None
         self._feed_lock = threading.Lock()
 
@@ -341,11 +352,15 @@ class PostgresStore(base.CreateGame, base.WriteOnce):
         # Pipeline mode: BEGIN travels with the lock's SELECT, and the projection's UPDATE with the
         # COMMIT, so a fold costs four round trips (lock, read, append, write+commit), not six.
         with self._conn() as conn, conn.pipeline(), conn.transaction():
-            # Blocking lock (lock_timeout bounds the wait); never SKIP LOCKED: a skipped nudge is a lost one.
+            # Blocking lock, its wait bounded by FOLD_LOCK_TIMEOUT_S (then LockTimeout: the caller
+            # retries); never SKIP LOCKED: a skipped nudge is a lost one. Both settings travel in the
+            # pipeline with the lock's SELECT: no round trip of their own.
+            conn.execute("SELECT set_config('lock_timeout', %s, true)", (self._fold_lock_ms,))
             if known_state is None:
                 projection = self._projection_on(conn, game_id, " FOR UPDATE")
             else:
                 projection = self._known_projection_on(conn, game_id, known_state)
+            conn.execute("SELECT set_config('lock_timeout', %s, true)", (self._lock_ms,))
             yield _PostgresFold(self, conn, game_id, projection)
 
     @staticmethod

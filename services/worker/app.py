@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 import os
 import random
+import socket
 import time
 from typing import Any, Callable
 
@@ -54,8 +55,26 @@ VERIFY_EVERY_SECONDS = 24 * 3600  # every finished game re-verified daily
 MAX_RETRIES = 8  # lock timeouts and outages; after that the sweep takes over
 
 
+# A broker connection whose peer vanished (a pulled cable: no FIN, no RST) is noticed in seconds, not
+# when TCP gives up (~15 min): a command unanswered for socket_timeout fails (and is retried on a new
+# connection), keepalives probe an idle one, and kombu drops a BRPOP whose reply is overdue by
+# health_check_interval (after brpop_timeout, 1 s), so a worker that was cut off and is back consumes
+# again within ~brpop_timeout + 2 x health_check_interval. BRPOP waits 1 s server-side: far under
+# socket_timeout, so a quiet queue never trips it.
+BROKER_SOCKET_TIMEOUT = 5.0  # s
+BROKER_HEALTH_CHECK_INTERVAL = 5  # s
+_KEEPALIVE = {name: value for name, value in (("TCP_KEEPIDLE", 5), ("TCP_KEEPINTVL", 2), ("TCP_KEEPCNT", 3))
+              if hasattr(socket, name)}
+
+
+def broker_network_options() -> dict[str, Any]:
+    return {"socket_timeout": BROKER_SOCKET_TIMEOUT, "socket_keepalive": True,
+            "socket_keepalive_options": {getattr(socket, name): value for name, value in _KEEPALIVE.items()},
+            "health_check_interval": BROKER_HEALTH_CHECK_INTERVAL}
+
+
 def celery_config(settings: Settings) -> dict[str, Any]:
-    transport = {"visibility_timeout": VISIBILITY_TIMEOUT, "socket_connect_timeout": 2}
+    transport = {"visibility_timeout": VISIBILITY_TIMEOUT, "socket_connect_timeout": 2, **broker_network_options()}
     return {
         "broker_url": settings.redis_url,
         "broker_transport_options": transport,
@@ -135,6 +154,16 @@ class _Process:
         except Exception as exc:
             log.warning("flight counter of %s unavailable (%s); folding regardless", game_id, exc)
 
+    def lost(self, lagging: list[str]) -> list[str]:
+        """The lagging games the sweep must fold: not those whose fold is on its way (queued or
+        begun within two sweeps; an older counter may be a lost message's, and is folded)."""
+        try:
+            moving = self.flights.in_flight(lagging, fresh_seconds=max(2 * self.settings.sweep_seconds, 2.0))
+        except Exception as exc:
+            log.warning("flight counters unavailable (%s); the sweep folds every lagging game", exc)
+            return lagging
+        return [g for g in lagging if g not in moving]
+
     def end(self, game_id: str, result: FoldResult | None) -> bool:
         """Whether to send the game round again (to the back of the fold queue)."""
         try:
@@ -211,11 +240,13 @@ def _tasks(app: Celery, process: _Process) -> None:
 
     @app.task(name="umpire.sweep")
     def sweep() -> None:
-        lagging = process.games.store.lagging(limit=SWEEP_LIMIT)
+        behind = process.games.store.lagging(limit=SWEEP_LIMIT)
+        lagging = process.lost(behind)  # a game whose fold is merely in flight lags too: not folded twice
         for start in range(0, len(lagging), SWEEP_CHUNK):
             fold_many.delay(lagging[start:start + SWEEP_CHUNK])
         if lagging:
-            log.info("sweep: %d lagging game(s) re-nudged", len(lagging))
+            log.info("sweep: %d lagging game(s) re-nudged (%d more with a fold in flight)", len(lagging),
+                     len(behind) - len(lagging))
 
     @app.task(name="umpire.tournaments")
     def tournaments() -> None:

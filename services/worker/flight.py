@@ -89,5 +89,17 @@ class Flights:
         nudged while it ran): the caller sends it to the back of the queue."""
         return int(self._end(keys=[PREFIX + game_id], args=[self.ttl, "1" if more else "0"])) == 1
 
+    def in_flight(self, game_ids: list[str], *, fresh_seconds: float) -> set[str]:
+        """The games among `game_ids` whose fold was queued, began or was sent round again less than
+        `fresh_seconds` ago (each of those moments sets the counter's TTL afresh, so its age is
+        TTL - PTTL): their lag is the fold on its way, not a lost nudge. One round trip."""
+        if not game_ids:
+            return set()
+        pipe = self._client.pipeline(transaction=False)
+        for g in game_ids:
+            pipe.pttl(PREFIX + g)
+        fresh_ms = fresh_seconds * 1000
+        return {g for g, left in zip(game_ids, pipe.execute()) if left > 0 and self.ttl * 1000 - left < fresh_ms}
+
     def close(self) -> None:
         self._client.close()

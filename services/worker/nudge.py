@@ -45,7 +45,9 @@ def celery_nudge(settings: Settings) -> Callable[[str], None]:
             return
         try:
             if messages is None:
-                messages = FoldMessages.make(app)
+                with lock:  # one producer for the process, whichever request thread nudges first
+                    if messages is None:
+                        messages = FoldMessages.make(app)
             built = messages.build(game_id) if messages.usable else None
             if built is not None:
                 flights.nudged_sending(game_id, *built)
@@ -97,18 +99,16 @@ class FoldMessages:
 
     @classmethod
     def make(cls, app: Any) -> "FoldMessages":
-        """On a Redis broker, a producer on a connection of our own; else not usable (send as usual)."""
-        try:
-            connection = app.connection_for_write()
-            if connection.transport_cls not in ("redis", "rediss") and connection.transport.driver_type != "redis":
-                return cls(app, None)
-            producer = app.amqp.Producer(connection.default_channel, auto_declare=False)
-            if not hasattr(producer.channel, "_q_for_pri") or not hasattr(producer.channel, "_get_message_priority"):
-                return cls(app, None)
-            return cls(app, producer)
-        except Exception as exc:  # noqa: BLE001 - any failure here only means: send the usual way
-            log.warning("fold messages cannot be built in one step (%s); nudges send through Celery", exc)
+        """On a Redis broker, a producer on a connection of our own; else not usable (send as usual).
+        Connecting may fail (Redis away): that raises, and the next nudge tries again."""
+        connection = app.connection_for_write()
+        if connection.transport_cls not in ("redis", "rediss"):
             return cls(app, None)
+        channel = connection.default_channel  # connects
+        if not all(hasattr(channel, name) for name in ("_put", "_q_for_pri", "_get_message_priority", "get_table")):
+            log.warning("this kombu's Redis channel lacks the hooks FoldMessages uses; nudges send through Celery")
+            return cls(app, None)
+        return cls(app, app.amqp.Producer(channel, auto_declare=False))
 
     def build(self, game_id: str) -> tuple[str, bytes] | None:
         """(the queue's list key, the message bytes) of one `umpire.fold` of the game."""

@@ -228,3 +228,36 @@ def test_two_appends_in_one_fold_get_distinct_positions_in_order(store):
     assert [e.version for e in feed] == [1, 2, 3, 4, 5]
     assert len({e.position for e in feed}) == 5
     assert verify_chain([chain_item(e) for e in store.read("g1")]) is None
+
+
+def test_a_postgres_fold_gives_up_on_a_locked_game_well_before_the_stores_lock_timeout(pg_url):
+    """A fold's wait for its game's lock is bounded by its own, shorter timeout (a locked game must
+    not hold a worker's process for the whole lock_timeout); the rest of the fold keeps the store's.
+    No clock is read: with a 60 s lock_timeout, a holder that keeps the lock until the waiter has
+    answered, and a waiter that answers LockTimeout, the shorter wait is the only way through."""
+    from infra.eventstore.postgres import PostgresStore
+
+    holder, waiter = open_store(pg_url), PostgresStore(pg_url, lock_timeout=60, fold_lock_timeout=0.2)
+    create(holder, "g1")
+    locked, release = threading.Event(), threading.Event()
+
+    def hold():
+        with holder.fold("g1"):
+            locked.set()
+            release.wait(120)
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    locked.wait()
+    try:
+        with pytest.raises(LockTimeout):
+            with waiter.fold("g1"):
+                pass
+        assert not release.is_set()  # the holder still held the lock when the waiter gave up
+    finally:
+        release.set()
+        thread.join()
+    with waiter.fold("g1") as fold:
+        assert fold._conn.execute("SHOW lock_timeout").fetchone()[0] == "1min"  # back to the store's
+    holder.close()
+    waiter.close()

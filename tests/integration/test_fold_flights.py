@@ -97,3 +97,17 @@ def test_a_nudge_counts_and_pushes_celerys_own_fold_message_in_one_call(redis_ur
     assert json.loads(__import__("base64").b64decode(ours["body"]))[0] == ["g1"]
     built = FoldMessages.make(app).build("g2")
     assert built is not None and built[0] == FOLD_QUEUE and client.llen(FOLD_QUEUE) == 0  # built, not pushed
+
+
+def test_the_sweep_leaves_a_game_whose_fold_is_on_its_way_and_folds_one_whose_counter_is_old(redis_url):
+    """A lagging game whose fold was queued or began within `fresh_seconds` is in flight; one whose
+    counter was set longer ago (a lost message's) or that has none is not: the sweep folds it."""
+    f = _flights(redis_url)
+    client = redis.Redis.from_url(redis_url)
+    assert f.nudged("queued")
+    assert f.nudged("begun") and f.begin("begun") is None
+    assert f.nudged("lost")
+    client.set(PREFIX + "lost", 1, ex=f.ttl - 30)  # its TTL was set 30 s ago and never since
+    assert f.nudged("done") and not f.end("done", more=False)
+    assert f.in_flight(["queued", "begun", "lost", "done", "never"], fresh_seconds=10) == {"queued", "begun"}
+    assert f.in_flight([], fresh_seconds=10) == set()

@@ -54,10 +54,10 @@ API_PORT = 8000
 SWEEP = 1.0  # s, beat's sweep: what rules a game whose nudge went to the host that was cut off
 # A client host that vanishes (no FIN, no RST) leaves its backend blocked writing a result it never
 # acknowledges, holding the fold's locks, and idle_in_transaction_session_timeout does not apply to
-# an active backend: without these the locks stay until TCP gives up (~15 min, net.ipv4.tcp_retries2).
-# With them the server drops the connection once data stays unacknowledged for 10 s (or an idle one
-# fails three keepalives 2 s apart after 5 s). docs/deployment.md.
-PG_NETWORK = "-c tcp_user_timeout=10000 -c tcp_keepalives_idle=5 -c tcp_keepalives_interval=2 -c tcp_keepalives_count=3"
+# an active backend: without TCP timeouts the locks stay until TCP gives up (~15 min,
+# net.ipv4.tcp_retries2). The store sets them on each of its connections (infra/pgnet.py), so this
+# cluster runs with the server's defaults: the cut proves the store's own settings suffice.
+PG_NETWORK = ""
 ADDRESSES = {"data": 2, "api1": 11, "api2": 12, "work1": 21, "work2": 22, "bots": 31}
 
 
