@@ -9,17 +9,17 @@ from pathlib import Path
 from typing import Any
 
 from domain.games.normandy import (
-    administration, air, bombardment, cite, combat, counterattack, describe, landing, logistics, movement, retreat, sequence, stacking,
-    tas, victory, views, weather,
+    administration, air, bombardment, cite, combat, confusion, counterattack, describe, landing, logistics, movement, offmap, retreat,
+    sequence, stacking, tas, victory, views, weather,
 )
 from domain.games.normandy.data import GERMAN, GameData, data_of
 from domain.games.normandy.effects import HQsReset, NormandyEffect, Reorganised, SeatDone, UnitPlaced
 from domain.games.normandy.evolve import evolve
-from domain.games.normandy.model import PENDING, SETUP, Air, State, State3, Unit
-from domain.games.normandy.options import OPTIONS, OPTIONS_3
+from domain.games.normandy.model import PENDING, SETUP, Air, OffMap, State, State3, State4, Unit, confused, offmap_of
+from domain.games.normandy.options import OPTIONS, OPTIONS_3, OPTIONS_4
 from domain.games.normandy.orders import (
-    DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, EndActivation, EndPhase, GiveMarker,
-    Land, Move, NormandyOrder, Retreat, SetupPlace, Support,
+    DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, EndActivation, EndPhase, ExtendedMove,
+    GiveMarker, Land, Move, NormandyOrder, OffMapMove, Retreat, SetupPlace, SpecialOperation, Support,
 )
 from domain.games.normandy.setup import setup
 from domain.games.normandy.units import owns, seat_of
@@ -39,7 +39,7 @@ NOT_STARTABLE = {
     "dday": "Turn 0 (D-Day, §10) is not built in normandy-1944@1",
 }
 DEFERRED_CITES = {"set_reserve": cite.RESERVE, "assign_air": cite.AIRPOWER, "bombard": cite.BOMBARDMENT,
-                  "overrun": cite.OVERRUN, "special_operation": cite.SPECIAL_OPERATIONS, "offmap_move": cite.OFF_MAP,
+                  "overrun": cite.OVERRUN, "special_operation": cite.SPECIAL_OPERATIONS, "offmap_move": cite.OFF_MAP, "extended_move": cite.EXTENDED_MOVEMENT,
                   "put_to_rest": cite.REST, "airborne_supply": cite.AIRBORNE_SUPPLY}
 
 
@@ -423,6 +423,128 @@ class Normandy3(Normandy2):
         super().rule(adj, seat, order)
 
 
+class Normandy4(Normandy3):
+    """`normandy-1944@4`: the off-map layer (§4.1.2, §5.2, §1.1.2.1's transfers, §6.12's exit,
+    §7.2's vanishing depots, §9.5's strategic interdiction) and Confusion (§6.11) with the special
+    operations it needs (§4.4) (`offmap.py`, `confusion.py`, state type `model.State4`). Versions 1-3
+    stay runnable for the games recorded under them."""
+
+    version = 4
+    title = "Normandy 1944: A Bloody Summer (turns 1 and later, with counterattacks, air power and the off-map layer)"
+    state_type = State4
+    options = OPTIONS_4
+    deferred = tuple(o for o in Normandy3.deferred if o not in (OffMapMove, ExtendedMove, SpecialOperation))
+
+    def not_startable(self, scenario: str) -> str | None:
+        reason = NOT_STARTABLE.get(scenario)
+        return reason.replace("@1", "@4") if reason else None
+
+    def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
+        s = super().setup(pack, scenario, game_id=game_id, options=options)
+        return State4(**{f: getattr(s, f) for f in s.__struct_fields__}, offmap=OffMap(depots=offmap.depots_at_start(options)))
+
+    def entry_hexes(self, state: State, u: Unit) -> tuple[str, ...]:
+        """§1.1.2.1: a unit in a coloured box enters by the hexes joined to it, not enemy-occupied."""
+        if u.box in self.data.box_hexes:
+            area = self.data.playable(state.core.scenario)
+            return tuple(h for h in self.data.box_hexes[u.box] if area is None or h in area)
+        return super().entry_hexes(state, u)
+
+    def _boxed(self, state: State):
+        om = offmap_of(state)
+        assert om is not None
+        return lambda u: u.box in self.data.box_hexes and u.box not in om.confusion and u.id not in om.held and not u.unsupplied
+
+    def legal(self, state: State, seat: str, *, unit: str | None = None) -> list[Order]:
+        orders = super().legal(state, seat, unit=unit)
+        if state.core.top() is not None or seat not in self.phasing(state):
+            return orders
+        phase = state.core.clock.phase
+        extra: list[Order] = []
+        if phase == "movement":
+            boxed = self._boxed(state)
+            entering = [u for u in state.units.values() if boxed(u) and (unit is None or u.id == unit)]
+            if entering:
+                ids = {u.id for u in entering}
+                extra += [o for o in movement.legal(state, self.data, seat, lambda u: self.entry_hexes(state, u), unit=unit,
+                                                    boxed=boxed) if getattr(o, "unit", None) in ids]
+            extra += offmap.legal(state, self.data, seat, unit)
+            extra += confusion.special_legal(state, self.data, seat, unit)
+            if unit is None:
+                extra += offmap.extended_legal(state, self.data, seat)
+            else:
+                extra += [o for o in offmap.extended_legal(state, self.data, seat) if unit in getattr(o, "units", ())]
+        elif phase == "combat":
+            blocked = self._blocked_hqs(state)
+            here = confused(state)
+            orders = [o for o in orders if not (isinstance(o, ActivateHQ) and o.action == "combat" and o.hq in blocked)
+                      and not (isinstance(o, Attack) and (o.hex in here or any(state.units[x].hex in here for x in o.units)))]
+        if not extra:
+            return orders
+        if orders and isinstance(orders[-1], EndPhase):
+            return orders[:-1] + extra + orders[-1:]
+        return orders + extra
+
+    def _blocked_hqs(self, state: State) -> tuple[str, ...]:
+        """Option Q02 'turn': an HQ that made an Extended move fights no more this turn (§5.2)."""
+        om = offmap_of(state)
+        return om.extended if om is not None and state.core.options.get("Q02_extended_blocks", "phase") == "turn" else ()
+
+    def rule(self, adj: Adjudication, seat: str, order: Order) -> None:
+        state: State = adj.state
+        phase = state.core.clock.phase
+        if state.core.top() is None and seat in self.phasing(state):
+            if isinstance(order, (OffMapMove, ExtendedMove, SpecialOperation)) and phase != "movement":
+                raise Reject("wrong_phase", f"Off-map moves and special operations are made in the Movement Phase.", cite.MOVEMENT_PHASE,
+                             phase=phase)
+            if isinstance(order, OffMapMove):
+                offmap.move(adj, seat, order)
+                confusion.tidy(adj)
+                return
+            if isinstance(order, ExtendedMove):
+                offmap.extended(adj, seat, order)
+                confusion.tidy(adj)
+                return
+            if isinstance(order, SpecialOperation):
+                confusion.special_operation(adj, seat, order)
+                confusion.tidy(adj)
+                return
+            if isinstance(order, Move) and phase == "movement":
+                u = state.units.get(order.unit)
+                if u is not None and u.box in self.data.box_links:
+                    self._enter_map(adj, seat, order, u)
+                    confusion.tidy(adj)
+                    return
+            if isinstance(order, ActivateHQ) and order.action == "combat" and order.hq in self._blocked_hqs(state):
+                raise Reject("extended_this_turn", f"{order.hq} made an Extended move this turn and may not be used for combat "
+                             "(§5.2, option Q02 'turn').", cite.EXTENDED_MOVEMENT)
+            if isinstance(order, Attack):
+                confusion.check_attack(state, self.data, order)
+        super().rule(adj, seat, order)
+        confusion.tidy(adj)
+
+    def _enter_map(self, adj: Adjudication, seat: str, order: Move, u: Unit) -> None:
+        """§1.1.2.1 with §4.1.2: a unit in a coloured box enters by a joined hex; a German one first
+        rolls to leave the box (a failed roll holds it there for the phase)."""
+        state: State = adj.state
+        om = offmap_of(state)
+        assert om is not None
+        if not owns(state, self.data, seat, u.id):
+            raise Reject("not_your_unit", f"{u.id} is not a unit of yours.", cite.MOVEMENT)
+        if u.id in state.moved:
+            raise Reject("already_moved", f"{u.id} has moved this phase.", cite.MOVEMENT)
+        if not self._boxed(state)(u):
+            raise Reject("cannot_enter", f"{u.id} may not leave its box this phase (held by interdiction, in Confusion, or out "
+                         "of supply).", cite.OFF_MAP)
+        if not order.path or order.path[0] not in self.entry_hexes(state, u):
+            raise Reject("not_an_entry_hex", f"{u.id} enters by one of {', '.join(self.entry_hexes(state, u))}.", cite.ARRIVAL,
+                         entries=list(self.entry_hexes(state, u)))
+        if u.side == GERMAN and not offmap.interdiction(adj, u, u.box or ""):
+            return
+        movement.move(adj, seat, order, lambda x: self.entry_hexes(adj.state, x), boxed=self._boxed(adj.state))
+
+
 NORMANDY = Normandy()
 NORMANDY_2 = Normandy2()
 NORMANDY_3 = Normandy3()
+NORMANDY_4 = Normandy4()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from domain.games.normandy import zoc
 from domain.games.normandy.data import GERMAN, GameData
-from domain.games.normandy.model import State
+from domain.games.normandy.model import State, offmap_of
 from domain.games.normandy.units import is_hq
 from domain.kernel.search import distances, spread
 
@@ -34,8 +34,22 @@ def depots(state: State, data: GameData, side: str) -> frozenset[str]:
     enemy = {u.hex for u in state.units.values() if u.hex is not None and u.side != side}
     out = {h for h, d in state.depots.items() if d.side == side and h not in ez and h not in enemy}
     if side == GERMAN:
-        out |= {h for h in data.box_entry_hexes if h not in enemy}
+        out |= {h for h in german_box_access(state, data) if h not in enemy}
     return frozenset(out)
+
+
+def german_box_access(state: State, data: GameData) -> frozenset[str]:
+    """The hexes joined to the strategic boxes through which the German off-map depots supply. Before
+    version 4 every such hex (option Q29). From version 4 (§7.2, §7.3.1, options Q29, Q58): the hexes
+    of a box from which the box lines (roads for supply) reach a depot still standing, through boxes
+    free of Allied units, the depot's box not in Confusion."""
+    om = offmap_of(state)
+    if om is None:
+        return data.box_entry_hexes
+    allied = {u.box for u in state.units.values() if u.box and u.side != GERMAN}
+    live = [b for b in om.depots if b not in om.confusion and b not in allied]
+    reach = spread(data.box_links, dict.fromkeys(live, None), enters=lambda b: b not in allied)
+    return frozenset(h for b in reach for h in data.box_hexes.get(b, ()))
 
 
 def hq_supplied(state: State, data: GameData, side: str, access: int) -> frozenset[str]:

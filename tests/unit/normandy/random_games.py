@@ -1,6 +1,7 @@
 """In-process random games of Normandy 1944 (Scenarios 1 and 2) with the state's invariants checked
-after every ruling (one side per hex, no Confusion in this version; every unit on a hex or in a box;
-stacking within the limits at the end of every movement phase).
+after every ruling (one side per hex and per strategic box except under a Confusion marker, and a
+Confusion marker only where both sides are, version 4; every unit on a hex or in a box; stacking
+within the limits, per side, at the end of every movement phase).
 
 A random player picks uniformly among its seat's listed orders; in a movement phase it first picks
 a unit with moves (or the end of the phase), then one of that unit's listed moves, so a game of
@@ -17,7 +18,7 @@ import time
 from collections import Counter
 from functools import lru_cache
 
-from domain.games.normandy import NORMANDY_3 as NORMANDY
+from domain.games.normandy import NORMANDY_4 as NORMANDY
 from domain.games.normandy.model import invariants
 from domain.games.normandy.stacking import overstacked
 from domain.kernel.commands import Accepted
@@ -56,8 +57,13 @@ def choose(session: Session, seat: str, rng: random.Random):
     return rng.choice(session.legal(seat))
 
 
-def play(scenario: str, seed: int, *, max_orders: int = 20000, ruleset=NORMANDY) -> Session:
-    """A random game under the newest version (`ruleset` for an older one)."""
+OFFMAP_TAGS = ("normandy.offmap_moved", "normandy.interdiction", "normandy.box_control", "normandy.confusion_placed",
+               "normandy.confusion_lifted", "normandy.depot_vanished", "normandy.extended_move", "normandy.special_operation")
+
+
+def play(scenario: str, seed: int, *, max_orders: int = 20000, ruleset=NORMANDY, tally: Counter | None = None) -> Session:
+    """A random game under the newest version (`ruleset` for an older one); `tally` counts the
+    off-map and Confusion effects (version 4)."""
     rng = random.Random(seed)
     session = Session(ruleset, pack(), scenario, dice=dice_for(seed), game_id=f"random-{seed}")
     for _ in range(max_orders):
@@ -69,6 +75,8 @@ def play(scenario: str, seed: int, *, max_orders: int = 20000, ruleset=NORMANDY)
         ruling = session.submit(seat, order)
         if not isinstance(ruling, Accepted):
             raise InvariantBroken(f"listed order refused: {seat} {order}: {ruling}")
+        if tally is not None:
+            tally.update(t for e in ruling.effects if (t := e.__struct_config__.tag) in OFFMAP_TAGS)
         broken = invariants(session.state)
         if before.phase == "movement" and session.state.core.clock != before and before.side:
             broken += [f"overstacked at the end of movement: {h}" for h in overstacked(session.state, session.ruleset.data, before.side)]
@@ -81,16 +89,18 @@ def main(argv: list[str]) -> int:
     n = int(argv[0]) if argv else 10
     for scenario in SCENARIOS:
         results: Counter[str] = Counter()
+        tally: Counter[str] = Counter()
         errors: list[str] = []
         start = time.process_time()
         for seed in range(n):
             try:
-                s = play(scenario, seed)
+                s = play(scenario, seed, tally=tally)
                 results[s.state.core.result.level if s.state.core.result else "none"] += 1
             except Exception as exc:  # a game that crashes is counted and reported, the run goes on
                 errors.append(f"seed {seed}: {type(exc).__name__}: {exc}")
         print(f"scenario {scenario}: {n} games, {len(errors)} exceptions or invariant breaks, "
               f"{time.process_time() - start:.0f} s CPU; results {dict(results)}")
+        print(f"  off-map and Confusion effects: {dict(sorted(tally.items()))}")
         for e in errors[:10]:
             print("  ", e)
     return 0
