@@ -162,7 +162,8 @@ def invariants(state: State) -> list[str]:
     air = air_of(state)
     if air is not None:
         for c, b in air.at.items():
-            if b not in ("cup", "available", "superiority", "finished") and not b.startswith(("turn:", "rubble:")):
+            if b not in ("cup", "available", "superiority", "finished") and not b.startswith(("turn:", "rubble:")) \
+                    and not (isinstance(state, State4) and b.startswith("strategic_interdiction:box-")):
                 out.append(f"air counter {c} in no box: {b}")
         if state.combat is None and (air.tas or air.affected or air.asked):
             out.append("air support recorded with no combat")
