@@ -1,0 +1,125 @@
+"""`normandy-1944@4`'s off-map layer and Confusion, rule by rule (002_c4aea75862ff1a36.txt): the
+state's invariants with Confusion (§6.11 L309, §6.12 L312), the box graph (§4.1.2 L174), German
+supply through the boxes and a depot blocked by Confusion (§7.2 L346, option Q58), option Q02's
+'turn' (§5.2 L216), combat in a Confusion hex refused as not built (§6.11 L310). Moves and rolls
+are conformance cases (conformance/offmap.toml)."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from msgspec.structs import replace
+
+from domain.games.normandy import NORMANDY_3, NORMANDY_4, air, offmap, supply
+from domain.games.normandy.model import OffMap, State4, Unit, invariants
+from domain.games.normandy.orders import ActivateHQ, Attack, OffMapMove
+from domain.kernel.adjudication import Adjudication
+from domain.kernel.commands import Reject
+from domain.kernel.core import Clock
+from domain.kernel.dice import ScriptedDice
+from tests.unit.normandy.helpers import pack
+
+
+@lru_cache(maxsize=None)
+def bound(ruleset):
+    return ruleset.bind(pack())
+
+
+def genesis(scenario: str = "2", ruleset=NORMANDY_4, **options):
+    r = bound(ruleset)
+    return r, r.setup(r.pack, scenario, game_id="t", options=r.resolve_options(options))
+
+
+def placed(state, clock: Clock, units: dict[str, dict], **offmap_fields) -> State4:
+    us = {k: Unit(id=k, side=bound(NORMANDY_4).data.pack.counters[k].side, **v) for k, v in units.items()}
+    core = replace(state.core, clock=clock)
+    return replace(state, core=core, units=us, offmap=replace(state.offmap, **offmap_fields))
+
+
+def test_s6_11_invariants_allow_both_sides_only_under_a_confusion_marker():
+    """§6.11 L309: a hex held by both sides is one under a Confusion marker; a marker stands only
+    where both sides are. §6.12 L312: the same in a strategic box; a Festung is its own box (§0.1.2 L48)."""
+    _, s = genesis()
+    clock = Clock(turn=8, phase="movement", side="allied")
+    both = {"us-4-inf": {"hex": "1306"}, "de-77-inf": {"hex": "1306"}}
+    assert invariants(placed(s, clock, both)) == ["1306: held by both sides without Confusion"]
+    assert invariants(placed(s, clock, both, confusion=("1306",))) == []
+    assert invariants(placed(s, clock, {"us-4-inf": {"hex": "1306"}}, confusion=("1306",))) == [
+        "1306: a Confusion marker where one side only is"]
+    boxes = {"us-4-inf": {"box": "box-rennes"}, "de-77-inf": {"box": "box-rennes"}}
+    assert invariants(placed(s, clock, boxes)) == ["box-rennes: held by both sides without Confusion"]
+    festung = {"us-4-inf": {"box": "box-rennes"}, "de-77-inf": {"box": "box-festung-st-nazaire"}}
+    assert invariants(placed(s, clock, festung)) == []
+
+
+def test_s4_1_2_the_strategic_map_is_the_packs_box_graph():
+    """§4.1.2 L174: the lines join boxes both ways; the air listing names the same boxes (§9.5)."""
+    r, _ = genesis()
+    links = r.data.box_links
+    assert all(a in links[b] for a, bs in links.items() for b in bs)
+    assert tuple(sorted(links)) == air.STRATEGIC_BOXES
+    assert set(r.data.festungs) == {"box-festung-brest", "box-festung-lorient", "box-festung-st-nazaire"}
+    assert offmap.depots_at_start({"Q37_brest_is_german_depot": True}) == offmap.GERMAN_DEPOT_BOXES
+    assert "box-brest" not in offmap.depots_at_start({"Q37_brest_is_german_depot": False})
+
+
+def test_s7_2_german_depot_boxes_supply_through_the_lines_until_blocked():
+    """§7.2 L343-346, §7.3.1 L348 (option Q29: box lines are roads), Q58: a depot in a box in
+    Confusion supplies nothing; Allied units in a box cut the lines through it."""
+    r, s = genesis()
+    d = r.data
+    clock = Clock(turn=8, phase="movement", side="allied")
+    free = supply.german_box_access(placed(s, clock, {}), d)
+    assert set(d.box_hexes["box-avranches-approach"]) <= free and set(d.box_hexes["box-rouen"]) <= free
+    # Allied units alone in Rennes: the Avranches approach reaches no depot (Rennes' vanished or not,
+    # the line through it is cut); Alencon still reaches Le Mans.
+    cut = placed(s, clock, {"us-4-inf": {"box": "box-rennes"}}, depots=("box-le-mans",))
+    access = supply.german_box_access(cut, d)
+    assert not set(d.box_hexes["box-avranches-approach"]) & access
+    assert set(d.box_hexes["box-alencon"]) <= access
+    blocked = placed(s, clock, {"us-4-inf": {"box": "box-le-mans"}, "de-77-inf": {"box": "box-le-mans"}},
+                     depots=("box-le-mans",), confusion=("box-le-mans",))
+    assert not supply.german_box_access(blocked, d)
+    # Versions 1-3: every hex joined to a box, as recorded.
+    r3, s3 = genesis(ruleset=NORMANDY_3)
+    assert supply.german_box_access(s3, r3.data) == r3.data.box_entry_hexes
+
+
+def test_s5_2_option_q02_turn_blocks_combat_for_the_turn():
+    """§5.2 L216: 'may not be used for combat on the same turn' (option Q02 'turn'); by default the
+    flip blocks it until the HQs' reset at the phase end."""
+    r, s = genesis(Q02_extended_blocks="turn")
+    state = placed(s, Clock(turn=8, phase="combat", side="allied"),
+                   {"us-vii-corps": {"box": "box-rennes", "markers": 1}}, extended=("us-vii-corps",))
+    assert not [o for o in r.legal(state, "us") if isinstance(o, ActivateHQ) and o.action == "combat"]
+    try:
+        r.rule(Adjudication(r, state, ScriptedDice([]), command=1), "us", ActivateHQ(hq="us-vii-corps", action="combat"))
+    except Reject as e:
+        assert e.ruling.code == "extended_this_turn"
+    else:
+        raise AssertionError("an HQ that made an Extended move fought in the same turn")
+
+
+def test_s6_11_combat_in_a_confusion_hex_is_refused_not_built():
+    """§6.11 L310 (units enter a confused hex to fight there): not built in @4, refused and not listed."""
+    r, s = genesis()
+    state = placed(s, Clock(turn=8, phase="combat", side="allied"),
+                   {"us-4-inf": {"hex": "1306"}, "de-77-inf": {"hex": "1306"}, "us-9-inf": {"hex": "1305"}},
+                   confusion=("1306",))
+    try:
+        r.rule(Adjudication(r, state, ScriptedDice([]), command=1), "us", Attack(units=("us-9-inf",), hex="1306"))
+    except Reject as e:
+        assert e.ruling.code == "not_built"
+    else:
+        raise AssertionError("an attack on a Confusion hex was ruled")
+
+
+def test_s4_1_2_listed_offmap_moves_are_one_or_two_boxes_along_the_lines():
+    """§4.1.2 L174: a German unit in Rennes may go to each joined box, and on to a second one."""
+    r, s = genesis()
+    state = placed(s, Clock(turn=8, phase="movement", side="german"), {"de-21-pz": {"box": "box-rennes"}})
+    moves = [o for o in r.legal(state, "german") if isinstance(o, OffMapMove)]
+    firsts = {o.boxes[0] for o in moves}
+    assert firsts == set(r.data.box_links["box-rennes"]) | {"box-festung-st-nazaire"}
+    assert all(len(o.boxes) <= 2 and o.boxes[-1] != "box-rennes" for o in moves)
+    assert OffMapMove(units=("de-21-pz",), boxes=("box-le-mans", "box-paris")) in moves
+    assert OffMap().control.get("box-rennes", "german") == "german"
