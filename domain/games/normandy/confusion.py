@@ -12,15 +12,16 @@ moves one hex, its move for the phase, after a successful roll on the Infiltrati
 from the text: a placeholder, 1-4 succeeds): `assault` into an enemy-held hex, which puts it in
 Confusion; `exit_confusion` out of a Confusion hex to a hex free of the enemy. Crossing an
 impassable hex is refused `not_built`: the pack's TEC (placeholder) has no terrain impassable to
-these units. Combat in a Confusion hex or box (§6.11's 'units must enter a confused hex to take
-part in combat', §6.12's off-map combat) is refused `not_built` in this version."""
+these units. Combat in a Confusion hex or box is fought by the units in it (Art 6.11, Q&A 43-46; §6.12: off map every
+unit of both sides), with no air, no retreat (§6.12; on the map inferred: the way out is the
+enemy's elimination), no advance, exploitation or counterattack (combat.py)."""
 from __future__ import annotations
 
 from domain.games.normandy import cite, errata
 from domain.games.normandy.data import GameData, data_of
 from domain.games.normandy.effects import BoxControl, ConfusionLifted, ConfusionPlaced, ControlChanged, SpecialOperationMade
 from domain.games.normandy.model import State, confused, offmap_of
-from domain.games.normandy.orders import Attack, SpecialOperation
+from domain.games.normandy.orders import SpecialOperation
 from domain.games.normandy.stacking import fits
 from domain.games.normandy.units import owns
 from domain.kernel.adjudication import Adjudication
@@ -53,13 +54,6 @@ def tidy(adj: Adjudication) -> None:
                     adj.emit(BoxControl(boxes=(place,), side=side, cite=(cite.OFF_MAP,)))
             elif state.control.get(place) != side:
                 adj.emit(ControlChanged(hexes=(place,), side=side, cite=(cite.rb("§0.2.2 Control Markers", 56, 57),)))
-
-
-def check_attack(state: State, data: GameData, order: Attack) -> None:
-    here = confused(state)
-    if order.hex in here or any(state.units[x].hex in here for x in order.units if x in state.units):
-        raise Reject("not_built", "Combat in a Confusion hex (§6.11: units enter the hex to fight there) is not built in "
-                     "normandy-1944@4.", cite.CONFUSION)
 
 
 def special(data: GameData, uid: str) -> bool:

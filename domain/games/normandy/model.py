@@ -134,6 +134,12 @@ def offmap_of(state: State) -> OffMap | None:
     return state.offmap if isinstance(state, State4) else None
 
 
+def place_of(u: Unit) -> str | None:
+    """Where a unit fights: its hex, or its box of the Strategic Movement Map (version 4: the only
+    boxes named 'box-...' that hold units; a Festung's sub-box included)."""
+    return u.hex if u.hex is not None else (u.box if u.box is not None and u.box.startswith("box-") else None)
+
+
 def confused(state: State) -> frozenset[str]:
     """The hexes and boxes under a Confusion marker (none before version 4)."""
     return frozenset(state.offmap.confusion) if isinstance(state, State4) else frozenset()

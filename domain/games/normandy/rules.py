@@ -15,7 +15,7 @@ from domain.games.normandy import (
 from domain.games.normandy.data import GERMAN, GameData, data_of
 from domain.games.normandy.effects import HQsReset, NormandyEffect, Reorganised, SeatDone, UnitPlaced
 from domain.games.normandy.evolve import evolve
-from domain.games.normandy.model import PENDING, SETUP, Air, OffMap, State, State3, State4, Unit, confused, offmap_of
+from domain.games.normandy.model import PENDING, SETUP, Air, OffMap, State, State3, State4, Unit, offmap_of
 from domain.games.normandy.options import OPTIONS, OPTIONS_3, OPTIONS_4
 from domain.games.normandy.orders import (
     DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, EndActivation, EndPhase, ExtendedMove,
@@ -476,9 +476,7 @@ class Normandy4(Normandy3):
                 extra += [o for o in offmap.extended_legal(state, self.data, seat) if unit in getattr(o, "units", ())]
         elif phase == "combat":
             blocked = self._blocked_hqs(state)
-            here = confused(state)
-            orders = [o for o in orders if not (isinstance(o, ActivateHQ) and o.action == "combat" and o.hq in blocked)
-                      and not (isinstance(o, Attack) and (o.hex in here or any(state.units[x].hex in here for x in o.units)))]
+            orders = [o for o in orders if not (isinstance(o, ActivateHQ) and o.action == "combat" and o.hq in blocked)]
         if not extra:
             return orders
         if orders and isinstance(orders[-1], EndPhase):
@@ -518,8 +516,6 @@ class Normandy4(Normandy3):
             if isinstance(order, ActivateHQ) and order.action == "combat" and order.hq in self._blocked_hqs(state):
                 raise Reject("extended_this_turn", f"{order.hq} made an Extended move this turn and may not be used for combat "
                              "(§5.2, option Q02 'turn').", cite.EXTENDED_MOVEMENT)
-            if isinstance(order, Attack):
-                confusion.check_attack(state, self.data, order)
         super().rule(adj, seat, order)
         confusion.tidy(adj)
 

@@ -99,18 +99,24 @@ def test_s5_2_option_q02_turn_blocks_combat_for_the_turn():
         raise AssertionError("an HQ that made an Extended move fought in the same turn")
 
 
-def test_s6_11_combat_in_a_confusion_hex_is_refused_not_built():
-    """§6.11 L310 (units enter a confused hex to fight there): not built in @4, refused and not listed."""
+def test_s6_11_combat_in_a_confusion_hex_is_fought_by_the_units_in_it():
+    """Art 6.11, Q&A 43-46 (L310): units must enter a confused hex to take part in its combat; units in
+    it fight there only. §5.1 L213: an HQ in a Confusion hex controls only the units in it."""
     r, s = genesis()
     state = placed(s, Clock(turn=8, phase="combat", side="allied"),
-                   {"us-4-inf": {"hex": "1306"}, "de-77-inf": {"hex": "1306"}, "us-9-inf": {"hex": "1305"}},
-                   confusion=("1306",))
+                   {"us-4-inf": {"hex": "1306"}, "de-77-inf": {"hex": "1306"}, "us-9-inf": {"hex": "1305"},
+                    "us-vii-corps": {"hex": "1306", "markers": 1}}, confusion=("1306",))
+    from domain.games.normandy import command
+    assert command.controllable(state, r.data, "us-vii-corps") == ("us-4-inf",)
+    state = replace(state, active_hq="us-vii-corps", controlled={"us-4-inf": "us-vii-corps", "us-9-inf": "us-vii-corps"})
+    attacks = [o for o in r.legal(state, "us") if isinstance(o, Attack)]
+    assert attacks == [Attack(units=("us-4-inf",), hex="1306")]
     try:
         r.rule(Adjudication(r, state, ScriptedDice([]), command=1), "us", Attack(units=("us-9-inf",), hex="1306"))
     except Reject as e:
-        assert e.ruling.code == "not_built"
+        assert e.ruling.code == "confusion_combat"
     else:
-        raise AssertionError("an attack on a Confusion hex was ruled")
+        raise AssertionError("an attack into a Confusion hex from outside was ruled")
 
 
 def test_s4_1_2_listed_offmap_moves_are_one_or_two_boxes_along_the_lines():
