@@ -286,6 +286,14 @@ class DepotVanished(Effect, frozen=True, kw_only=True, tag="normandy.depot_vanis
     box: str
 
 
+class PartisansRose(Effect, frozen=True, kw_only=True, tag="normandy.ffi_paris"):
+    """§4.1.2 (Liberation of Paris): the FFI PARIS counter appears in Paris once the Allies have a
+    unit beyond the Seine (the Pas-de-Calais, Paris or Orleans boxes)."""
+
+    unit: str
+    box: str
+
+
 class ExtendedMoveMade(Effect, frozen=True, kw_only=True, tag="normandy.extended_move"):
     """§5.2: a supplied HQ spends an Offensive marker and is flipped for its units' Extended move."""
 
@@ -309,4 +317,4 @@ NormandyEffect = (StepNotRuled | PhaseBegun | WeatherRolled | StormTested | Init
                   | RetreatBegun | UnitRetreated | UnitAdvanced | CounterattackLaunched | CombatEnded | HQsReset | Reorganised | DepotChanged | FlagSet
                   | AirDrawn | AirAssigned | AirReturned | NavalPoints | AirAsked | TacticalAirSupport | Bombarded | Disorganised
                   | OffMapMoved | InterdictionRolled | BoxControl | ConfusionPlaced | ConfusionLifted | DepotVanished
-                  | ExtendedMoveMade | SpecialOperationMade)
+                  | ExtendedMoveMade | SpecialOperationMade | PartisansRose)

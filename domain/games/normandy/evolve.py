@@ -43,6 +43,8 @@ def _offmap(state: State4, e: Any) -> State:
         case fx.SpecialOperationMade(unit=uid, to=to):
             s = _unit(state, uid, hex=to) if to else state
             return replace(s, moved=s.moved + (uid,))
+        case fx.PartisansRose(unit=uid, box=box):
+            return replace(state, units={**state.units, uid: Unit(id=uid, side="allied", box=box)})
         case fx.PhaseBegun():
             o = replace(o, held=(), normal_moves={})
         case fx.Reorganised():  # the turn end (§1.1.5): option Q02's 'turn' lasts until here

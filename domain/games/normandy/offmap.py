@@ -24,14 +24,16 @@ from domain.games.normandy import cite, errata
 from domain.games.normandy.air import COUNTERS
 from domain.games.normandy.data import ALLIED, GERMAN, GameData, data_of
 from domain.games.normandy.effects import (
-    BoxControl, ConfusionPlaced, DepotVanished, ExtendedMoveMade, InterdictionRolled, OffMapMoved,
+    BoxControl, ConfusionPlaced, DepotVanished, ExtendedMoveMade, FlagSet, InterdictionRolled, OffMapMoved, PartisansRose,
 )
-from domain.games.normandy.model import OffMap, State, Unit, air_of, offmap_of
+from domain.games.normandy.losses import VP
+from domain.games.normandy.model import OffMap, State, Unit, air_of, confused, offmap_of
 from domain.games.normandy.orders import ExtendedMove, OffMapMove
 from domain.games.normandy.units import attack, defense, is_hq, owns
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.citation import Citation
 from domain.kernel.commands import Order, Reject
+from domain.kernel.effects import LedgerPosted
 
 MAX_BOXES = 2  # §4.1.2: 'may not exceed 2 boxes'
 INTERDICTION_PLACEHOLDER = 5  # every box; the text prints none (W4 implies more than 3)
@@ -42,6 +44,10 @@ GERMAN_DEPOT_BOXES = ("box-brest", "box-le-mans", "box-paris", "box-pas-de-calai
 NO_DEFENCE_DEPOTS = ("box-le-mans", "box-pas-de-calais", "box-rennes")  # §7.2 L345
 STRATEGIC_INTERDICTION = "strategic_interdiction"
 EXTENDED_CONTROL = (5, 3)  # §5.1: 5 divisions, 3 independent units
+DEPOT_DESTROYED_VP = 5  # §11.3 L602
+LIBERATION_VP = 20  # §4.1.2 L181 (option Q47: besides the +10 a turn for holding Paris)
+PARIS, LIBERATOR, FFI = "box-paris", "fr-2-db", "fr-ffi-paris"
+BEYOND_THE_SEINE = ("box-orleans", "box-paris", "box-pas-de-calais")  # §4.1.2 L182
 
 
 def depots_at_start(options: dict) -> tuple[str, ...]:
@@ -294,7 +300,7 @@ def _go(adj: Adjudication, movers: list[Unit], boxes: tuple[str, ...], *, transf
         if n:
             adj.emit(OffMapMoved(unit=u.id, path=(start,) + boxes[:n], transfer=transfer, hq=hq, division=division, cite=why))
             entered.update(boxes[:n])
-    _arrived(adj, side, [b for b in boxes if b in entered])
+    _arrived(adj, side, [b for b in boxes if b in entered], {u.id for u in movers if reached[u.id] == len(boxes)})
 
 
 def interdiction(adj: Adjudication, u: Unit, box: str) -> bool:
@@ -343,8 +349,8 @@ def _exit_roll(adj: Adjudication, movers: list[Unit], box: str) -> list[Unit]:
     return movers if passed else []
 
 
-def _arrived(adj: Adjudication, side: str, entered: list[str]) -> None:
-    """Control by passage, Confusion where the enemy stands, depots that vanish."""
+def _arrived(adj: Adjudication, side: str, entered: list[str], arrived: set[str]) -> None:
+    """Control by passage, Confusion where the enemy stands, depots that vanish, Paris."""
     state: State = adj.state
     data = data_of(adj)
     om = offmap_of(state)
@@ -358,6 +364,18 @@ def _arrived(adj: Adjudication, side: str, entered: list[str]) -> None:
             adj.emit(ConfusionPlaced(place=b, cite=(cite.MOVEMENT_PHASE, cite.OFF_MAP_COMBAT)))
         if side == ALLIED and b in om.depots and b in NO_DEFENCE_DEPOTS and not in_box(state, b, GERMAN):
             adj.emit(DepotVanished(box=b, cite=(cite.VANISHING_DEPOTS,)))
+            adj.emit(LedgerPosted(ledger=VP, owner=ALLIED, kind="credit", amount=DEPOT_DESTROYED_VP,
+                                  cite=(cite.VICTORY, cite.ruling("Q30_vp_timing", "state_at_turn_end"))))
+    if side != ALLIED:
+        return
+    if PARIS in entered and LIBERATOR in arrived and not in_box(state, PARIS, GERMAN) and not state.flags.get("paris_liberated"):
+        adj.emit(FlagSet(name="paris_liberated", cite=(cite.PARIS,)))
+        adj.emit(LedgerPosted(ledger=VP, owner=ALLIED, kind="credit", amount=LIBERATION_VP,
+                              cite=(cite.PARIS, cite.ruling("Q47_paris_vp_cumulative", True))))
+    if FFI in data.values and FFI not in state.units and any(b in BEYOND_THE_SEINE for b in entered):
+        adj.emit(PartisansRose(unit=FFI, box=PARIS, cite=(cite.PARIS, cite.ruling("Q59_ffi_steps", 2))))
+        if in_box(adj.state, PARIS, GERMAN) and PARIS not in confused(adj.state):
+            adj.emit(ConfusionPlaced(place=PARIS, cite=(cite.PARIS, cite.OFF_MAP_COMBAT)))
 
 
 # --- listing --------------------------------------------------------------------------------------------

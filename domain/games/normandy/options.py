@@ -150,7 +150,7 @@ _PACK_RULINGS_3 = (
 OPTIONS_3: tuple[Option, ...] = tuple(_option(q, RULED_IN_3) for q in _Q) + _pack(_PACK_RULINGS + _PACK_RULINGS_3)
 
 # `normandy-1944@4` rules the off-map layer (§4.1.2, §5.2, §6.12's exit, §7.2's vanishing depots) and
-# Confusion (§6.11) with the special operations it needs (§4.4). Q43 (sieges), Q46 (D-Day), Q49 (the
-# Festung's fortified line) and Q59 (FFI Paris) stay deferred with their rules.
-RULED_IN_4 = RULED_IN_3 | frozenset({"Q02", "Q29", "Q37", "Q41", "Q42", "Q48", "Q57", "Q58"})
+# Confusion (§6.11) with the special operations it needs (§4.4), sieges (§6.13) and Paris (§4.1.2,
+# §11.3). Q46 (D-Day) and Q49 (the Festung's fortified line, in an attack on a Festung) stay deferred.
+RULED_IN_4 = RULED_IN_3 | frozenset({"Q02", "Q29", "Q37", "Q41", "Q42", "Q43", "Q47", "Q48", "Q57", "Q58", "Q59"})
 OPTIONS_4: tuple[Option, ...] = tuple(_option(q, RULED_IN_4) for q in _Q) + _pack(_PACK_RULINGS + _PACK_RULINGS_3)

@@ -513,6 +513,9 @@ class Normandy4(Normandy3):
                     self._enter_map(adj, seat, order, u)
                     confusion.tidy(adj)
                     return
+            if isinstance(order, Attack) and order.hex in self.data.festungs:
+                raise Reject("not_built", "An attack on a Festung (its fortified line, option Q49) is not built in "
+                             f"{self.id}; a Festung may be besieged (§6.13).", cite.SIEGE)
             if isinstance(order, ActivateHQ) and order.action == "combat" and order.hq in self._blocked_hqs(state):
                 raise Reject("extended_this_turn", f"{order.hq} made an Extended move this turn and may not be used for combat "
                              "(§5.2, option Q02 'turn').", cite.EXTENDED_MOVEMENT)

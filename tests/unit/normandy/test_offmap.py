@@ -129,3 +129,36 @@ def test_s4_1_2_listed_offmap_moves_are_one_or_two_boxes_along_the_lines():
     assert all(len(o.boxes) <= 2 and o.boxes[-1] != "box-rennes" for o in moves)
     assert OffMapMove(units=("de-21-pz",), boxes=("box-le-mans", "box-paris")) in moves
     assert OffMap().control.get("box-rennes", "german") == "german"
+
+
+def test_s6_13_a_festung_is_besieged_while_its_box_is_free_of_germans_and_half_its_defence_stands_by():
+    """§6.13 L319-320, §11.3 L599 (option Q43: +3 a turn while besieged). St Nazaire: the placeholder
+    Festung defence 4 with the 77th inside (defence 5) makes 9; the Allies need 4.5, so 5."""
+    from domain.games.normandy import siege, victory
+    r, s = genesis()
+    clock = Clock(turn=8, phase="turn_end", side=None)
+    inside = {"de-77-inf": {"box": "box-festung-st-nazaire"}}
+    assert siege.defence(placed(s, clock, inside), r.data, "box-festung-st-nazaire") == siege.FESTUNG_DEFENCE_PLACEHOLDER + 5
+    held = placed(s, clock, {**inside, "us-4-inf": {"box": "box-rennes"}})
+    assert siege.besieged(held, r.data) == ["box-festung-st-nazaire"]
+    assert (("allied", 3) in [(side, pts) for side, pts, _ in victory.campaign_points(held, r.data)])
+    weak = placed(s, clock, {**inside, "us-82-abn-505": {"box": "box-rennes"}})  # defence 3: 6 < 9
+    assert "box-festung-st-nazaire" not in siege.besieged(weak, r.data)
+    outside = placed(s, clock, {**inside, "us-4-inf": {"box": "box-rennes"}, "de-353-inf": {"box": "box-rennes"}},
+                     confusion=("box-rennes",))
+    assert "box-festung-st-nazaire" not in siege.besieged(outside, r.data)
+
+
+def test_s11_3_paris_and_the_pas_de_calais_are_an_allied_automatic_victory():
+    """§11.3 L603, L607: +10 a turn while the Allies control Paris; Paris with the Pas de Calais wins."""
+    from domain.games.normandy import victory
+    r, s = genesis()
+    clock = Clock(turn=8, phase="turn_end", side=None)
+    paris = placed(s, clock, {"us-4-inf": {"box": "box-paris"}}, control={"box-paris": "allied"})
+    paris = replace(paris, units={**s.units, "us-4-inf": paris.units["us-4-inf"]})  # Cobra's Germans on the map
+    assert ("allied", victory.PARIS) in [(side, pts) for side, pts, _ in victory.campaign_points(paris, r.data)]
+    assert victory.automatic(paris, r.data) != ("allied", "the Allies control Paris and the Pas de Calais")
+    both = replace(paris, offmap=replace(paris.offmap, control={"box-paris": "allied", "box-pas-de-calais": "allied"}))
+    assert victory.automatic(both, r.data) == ("allied", "the Allies control Paris and the Pas de Calais")
+    r3, s3 = genesis(ruleset=NORMANDY_3)
+    assert all(pts != victory.PARIS for _, pts, _ in victory.campaign_points(s3, r3.data))
