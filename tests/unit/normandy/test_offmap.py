@@ -162,3 +162,24 @@ def test_s11_3_paris_and_the_pas_de_calais_are_an_allied_automatic_victory():
     assert victory.automatic(both, r.data) == ("allied", "the Allies control Paris and the Pas de Calais")
     r3, s3 = genesis(ruleset=NORMANDY_3)
     assert all(pts != victory.PARIS for _, pts, _ in victory.campaign_points(s3, r3.data))
+
+
+def test_s7_4_off_map_units_trace_supply_along_the_box_lines():
+    """§7.3.1 L348 (option Q29: the lines are roads), §7.4 L358 (off-map isolated units may not
+    move), §0.1.2 L48 (a Festung and its units are always supplied, even under siege)."""
+    r, s = genesis()
+    clock = Clock(turn=8, phase="logistics", side=None)
+    base = {k: v for k, v in s.units.items() if v.hex is not None}  # Cobra's units on the map, HQs included
+    extra = {"de-77-inf": Unit(id="de-77-inf", side="german", box="box-paris"),
+             "de-353-inf": Unit(id="de-353-inf", side="german", box="box-festung-st-nazaire"),
+             "us-4-inf": Unit(id="us-4-inf", side="allied", box="box-rennes")}
+    state = replace(placed(s, clock, {}), units={**base, **extra})
+    out = supply.unsupplied(state, r.data, 2)
+    assert "de-77-inf" not in out  # Paris is a German depot
+    assert "de-353-inf" not in out  # the Festung, with Allies outside it
+    # The US division in Rennes traces through the Avranches approach or Le Mans and Alencon to the
+    # map's south edge; German units in both boxes cut every line (Brest and Lorient lead nowhere).
+    assert "us-4-inf" not in out
+    cut = replace(state, units={**state.units, "de-21-pz": Unit(id="de-21-pz", side="german", box="box-avranches-approach"),
+                                "de-12-ss": Unit(id="de-12-ss", side="german", box="box-le-mans")})
+    assert "us-4-inf" in supply.unsupplied(cut, r.data, 2)
