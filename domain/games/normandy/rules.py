@@ -532,6 +532,9 @@ class Normandy4(Normandy3):
             raise Reject("not_your_unit", f"{u.id} is not a unit of yours.", cite.MOVEMENT)
         if u.id in state.moved:
             raise Reject("already_moved", f"{u.id} has moved this phase.", cite.MOVEMENT)
+        if u.box not in self.data.box_hexes:
+            raise Reject("not_an_entry_box", f"{u.box} is joined to no map hex: only "
+                         f"{', '.join(sorted(self.data.box_hexes))} lead onto the map (§1.1.2.1).", cite.ARRIVAL)
         if not self._boxed(state)(u):
             raise Reject("cannot_enter", f"{u.id} may not leave its box this phase (held by interdiction, in Confusion, or out "
                          "of supply).", cite.OFF_MAP)
