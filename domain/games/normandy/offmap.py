@@ -266,7 +266,7 @@ def extended(adj: Adjudication, seat: str, order: ExtendedMove) -> None:
                      "box, 5 divisions and 3 independent units at most.", cite.CONTROL)
     movers = check(state, data, order.units, order.boxes, extended=True)
     adj.emit(ExtendedMoveMade(hq=h.id, cite=(cite.EXTENDED_MOVEMENT, cite.HQ_FLIP,
-                                            cite.ruling("Q02_extended_blocks", state.core.options.get("Q02_extended_blocks", "phase")))))
+                                            cite.ruling("Q02_extended_blocks", state.core.options.get("Q02_extended_blocks", "turn")))))
     _go(adj, movers, order.boxes, transfer=False, hq=None, division=None, why=(cite.EXTENDED_MOVEMENT, cite.OFF_MAP))
 
 

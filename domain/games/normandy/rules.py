@@ -486,7 +486,7 @@ class Normandy4(Normandy3):
     def _blocked_hqs(self, state: State) -> tuple[str, ...]:
         """Option Q02 'turn': an HQ that made an Extended move fights no more this turn (§5.2)."""
         om = offmap_of(state)
-        return om.extended if om is not None and state.core.options.get("Q02_extended_blocks", "phase") == "turn" else ()
+        return om.extended if om is not None and state.core.options.get("Q02_extended_blocks", "turn") == "turn" else ()
 
     def rule(self, adj: Adjudication, seat: str, order: Order) -> None:
         state: State = adj.state

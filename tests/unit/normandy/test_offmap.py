@@ -85,9 +85,10 @@ def test_s7_2_german_depot_boxes_supply_through_the_lines_until_blocked():
 
 
 def test_s5_2_option_q02_turn_blocks_combat_for_the_turn():
-    """§5.2 L216: 'may not be used for combat on the same turn' (option Q02 'turn'); by default the
-    flip blocks it until the HQs' reset at the phase end."""
-    r, s = genesis(Q02_extended_blocks="turn")
+    """§5.2 L216: 'may not be used for combat on the same turn' (option Q02, `@4`'s default 'turn', the
+    literal reading); with 'phase' the flip alone blocks it until the HQs' reset at the phase end."""
+    r, s = genesis()
+    assert s.core.options["Q02_extended_blocks"] == "turn"
     state = placed(s, Clock(turn=8, phase="combat", side="allied"),
                    {"us-vii-corps": {"box": "box-rennes", "markers": 1}}, extended=("us-vii-corps",))
     assert not [o for o in r.legal(state, "us") if isinstance(o, ActivateHQ) and o.action == "combat"]
