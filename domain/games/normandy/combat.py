@@ -334,6 +334,10 @@ def apply_result(adj: Adjudication, result: str) -> None:
     if parts.get("R") and c.hex in confused(state):
         # §6.12: no retreat off map; on the map (inferred) the way out of Confusion is the enemy's elimination (§6.11)
         adj.cite(cite.OFF_MAP_COMBAT if c.hex in data_of(adj).box_links else cite.CONFUSION)
+        for d in c.defenders:  # §4.1.2: a Partisan is eliminated by a retreat result, for good (its Police side)
+            if data_of(adj).values[d].cls == "partisan" and place_of(adj.state.units[d]) == c.hex:
+                adj.cite(cite.PARTISANS)
+                losses.one_step(adj, d, retreat=True)
         retreat.vacated(adj)
     elif parts.get("R"):
         retreat.begin(adj)
