@@ -273,7 +273,6 @@ def extended(adj: Adjudication, seat: str, order: ExtendedMove) -> None:
 def _go(adj: Adjudication, movers: list[Unit], boxes: tuple[str, ...], *, transfer: bool, hq: str | None,
         division: str | None, why: tuple[Citation, ...]) -> None:
     state: State = adj.state
-    data = data_of(adj)
     om = offmap_of(state)
     assert om is not None
     side = movers[0].side

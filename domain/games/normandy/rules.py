@@ -493,7 +493,7 @@ class Normandy4(Normandy3):
         phase = state.core.clock.phase
         if state.core.top() is None and seat in self.phasing(state):
             if isinstance(order, (OffMapMove, ExtendedMove, SpecialOperation)) and phase != "movement":
-                raise Reject("wrong_phase", f"Off-map moves and special operations are made in the Movement Phase.", cite.MOVEMENT_PHASE,
+                raise Reject("wrong_phase", "Off-map moves and special operations are made in the Movement Phase.", cite.MOVEMENT_PHASE,
                              phase=phase)
             if isinstance(order, OffMapMove):
                 offmap.move(adj, seat, order)
