@@ -12,7 +12,7 @@ from __future__ import annotations
 from domain.games.normandy import cite, command, losses, retreat, tas
 from domain.games.normandy.data import GameData, data_of
 from domain.games.normandy.effects import ActivationEnded, AttackDeclared, AttackResolved, DefensiveSupport, HQActed, HQDestroyed, StepNotRuled
-from domain.games.normandy.model import Combat, State, air_of, exploitation_of, overrun_of, reserve_of
+from domain.games.normandy.model import Combat, State, air_of, confused, exploitation_of, overrun_of, place_of, reserve_of
 from domain.games.normandy.orders import ActivateHQ, Attack, EndActivation, Overrun, Support
 from domain.games.normandy.units import attack as attack_value, defense as defense_value, is_combat, is_hq, owns, seat_of
 from domain.kernel.adjudication import Adjudication
@@ -32,7 +32,12 @@ def no_marker_needed(state: State) -> bool:
 
 def can_activate(state: State, data: GameData, hq: str) -> bool:
     u = state.units[hq]
-    return u.hex is not None and not u.finished and hq not in state.acted and (u.markers > 0 or no_marker_needed(state))
+    return _placed(data, u) and not u.finished and hq not in state.acted and (u.markers > 0 or no_marker_needed(state))
+
+
+def _placed(data: GameData, u) -> bool:
+    """On the map, or (version 4) in a box of the Strategic Movement Map (§5.1, §6.12)."""
+    return u.hex is not None or (u.box is not None and u.box in data.box_links)
 
 
 def legal(state: State, data: GameData, seat: str) -> list[Order]:
@@ -40,7 +45,7 @@ def legal(state: State, data: GameData, seat: str) -> list[Order]:
     if state.active_hq is None:
         out: list[Order] = []
         for u in sorted(state.units.values(), key=lambda x: x.id):
-            if u.side == side and u.hex and is_hq(data, u.id) and u.id not in state.acted and owns(state, data, seat, u.id):
+            if u.side == side and _placed(data, u) and is_hq(data, u.id) and u.id not in state.acted and owns(state, data, seat, u.id):
                 out.append(ActivateHQ(hq=u.id, action="pass"))
                 if can_activate(state, data, u.id):
                     out.append(ActivateHQ(hq=u.id, action="combat"))
@@ -57,7 +62,7 @@ def eligible_attackers(state: State, data: GameData) -> list[str]:
     x = exploitation_of(state)
     waiting = reserve_of(state)
     pool = x.units if x is not None else [uid for uid, h in state.controlled.items() if h == hq and uid not in waiting]
-    return sorted(uid for uid in pool if state.units[uid].hex is not None
+    return sorted(uid for uid in pool if place_of(state.units[uid]) is not None
                   and uid not in state.attacked and attack_value(data, state.units[uid]) > 0)
 
 
@@ -74,18 +79,31 @@ def attacks(state: State, data: GameData) -> list[Attack]:
     ready = eligible_attackers(state, data)
     done = attacked_hexes(state)
     targets: dict[str, list[str]] = {}
+    here = confused(state)
     for uid in ready:
+        at = place_of(state.units[uid]) or ""
+        if at in here:  # §6.11, §6.12 (version 4): the units in a Confusion place fight there, and only there
+            if at not in done:
+                targets.setdefault(at, []).append(uid)
+            continue
         for n in data.neighbours(state.units[uid].hex or ""):
-            if n not in done and any(u.hex == n and u.side != side for u in state.units.values()):
+            if n not in done and n not in here and any(u.hex == n and u.side != side for u in state.units.values()):
                 targets.setdefault(n, []).append(uid)
-    return [Attack(units=tuple(sorted(us)), hex=h) for h, us in sorted(targets.items())]
+    out = [Attack(units=tuple(sorted(us)), hex=h) for h, us in sorted(targets.items())]
+    return [a for a in out if a.hex not in data.box_links or set(a.units) == set(all_in_box(state, data, side, a.hex))]
+
+
+def all_in_box(state: State, data: GameData, side: str, box: str) -> tuple[str, ...]:
+    """§6.12: every unit of the side in the box attacks (no attacking unit may be left out)."""
+    return tuple(sorted(u.id for u in state.units.values() if u.box == box and u.side == side and is_combat(data, u.id)
+                        and attack_value(data, u) > 0))
 
 
 def activate(adj: Adjudication, seat: str, order: ActivateHQ) -> None:
     state: State = adj.state
     data: GameData = data_of(adj)
     u = state.units.get(order.hq)
-    if u is None or not is_hq(data, order.hq) or not owns(state, data, seat, order.hq) or u.hex is None:
+    if u is None or not is_hq(data, order.hq) or not owns(state, data, seat, order.hq) or not _placed(data, u):
         raise Reject("not_your_hq", f"{order.hq} is not an HQ of yours on the map.", cite.COMBAT_PHASE)
     if state.active_hq is not None:
         raise Reject("activation_under_way", f"Finish {state.active_hq}'s activation first.", cite.COMBAT_PHASE)
@@ -119,7 +137,8 @@ def attack(adj: Adjudication, seat: str, order: Attack) -> None:
     if hq is None or not owns(state, data, seat, hq):
         raise Reject("no_activation", "Attacks are made by the units of an activated HQ (§1.1.3).", cite.COMBAT_PHASE)
     side = state.units[hq].side
-    defenders = tuple(sorted(u.id for u in state.units.values() if u.hex == order.hex and u.side != side))
+    defenders = tuple(sorted(u.id for u in state.units.values() if place_of(u) == order.hex and u.side != side))
+    here = confused(state)
     if not defenders:
         raise Reject("no_enemy", f"No enemy unit in {order.hex}.", cite.COMBAT)
     x = exploitation_of(state)
@@ -138,13 +157,25 @@ def attack(adj: Adjudication, seat: str, order: Attack) -> None:
         if uid in state.attacked:
             raise Reject("already_attacked", f"{uid} has attacked this phase.", cite.COMBAT, unit=uid)
         u = state.units[uid]
-        if u.hex is None or not data.grid.adjacent(u.hex, order.hex):
+        if order.hex in here or place_of(u) in here:
+            if place_of(u) != order.hex:  # §6.11 (Art 6.11, Q&A 43-46): units enter a confused hex to fight there
+                raise Reject("confusion_combat", f"Combat in a Confusion place is fought by the units in it: {uid} is not in "
+                             f"{order.hex}.", cite.CONFUSION_ERRATA, unit=uid)
+        elif u.hex is None or not data.grid.adjacent(u.hex, order.hex):
             raise Reject("not_adjacent", f"{uid} is not adjacent to {order.hex}.", cite.COMBAT, unit=uid)
         if attack_value(data, u) <= 0:
             raise Reject("no_attack_value", f"{uid} has no attack value (unsupplied units have none, §7.4).", cite.OUT_OF_SUPPLY, unit=uid)
+    if order.hex in data.box_links and set(order.units) != set(all_in_box(state, data, side, order.hex)):
+        raise Reject("all_units_attack", f"Off map every unit of both sides in the box takes part: "
+                     f"{', '.join(all_in_box(state, data, side, order.hex))}.", cite.OFF_MAP_COMBAT)
     combat = Combat(hq=hq, attackers=tuple(sorted(order.units)), hex=order.hex, defenders=defenders,
                     exploitation=x is not None)  # option Q60: no counterattack inside an Exploitation
-    adj.emit(AttackDeclared(combat=combat, cite=(cite.COMBAT,)))
+    why: tuple[Citation, ...] = (cite.COMBAT,)
+    if order.hex in here:
+        why += (cite.CONFUSION, cite.CONFUSION_ERRATA)
+    if order.hex in data.box_links:
+        why += (cite.OFF_MAP_COMBAT,)
+    adj.emit(AttackDeclared(combat=combat, cite=why))
     if all(is_hq(data, d) or not is_combat(data, d) for d in defenders):  # §5.4: a lone HQ is destroyed
         for d in defenders:
             if is_hq(data, d):
@@ -158,7 +189,9 @@ def proceed(adj: Adjudication) -> None:
     """Before defensive support and the odds: the decisions a version adds (version 3: the Allies'
     bombardment and Tactical Air Support, `Ruleset.before_resolution`), each asked once a combat."""
     hook = getattr(adj.ruleset, "before_resolution", None)
-    if hook is not None and hook(adj):
+    c = adj.state.combat
+    no_air = c is not None and c.hex in confused(adj.state)  # §6.11: no bombing or aerial support in Confusion
+    if hook is not None and not no_air and hook(adj):
         return
     support_or_resolve(adj)
 
@@ -185,6 +218,8 @@ def defensive_supporters(state: State, data: GameData) -> tuple[str, ...]:
         return ()
     nat = data.values[c.defenders[0]].nat
     side = state.units[c.defenders[0]].side
+    if c.hex not in data.hexes:
+        return ()  # off map: the 2-hex range has no reading (defensive support off map is not ruled)
     return tuple(sorted(u.id for u in state.units.values() if u.hex and u.side == side and is_hq(data, u.id)
                         and not u.finished and u.id not in state.acted and data.values[u.id].nat == nat
                         and data.distance(u.hex, c.hex) <= SUPPORT_RANGE))
@@ -212,9 +247,13 @@ class Odds:
         hq = units.get(c.hq)  # none in an overrun (§4.3)
         x = exploitation_of(state)
         unsupported = x is not None and not x.support  # §6.8: the free activation's attacks need a marker for the bonus
-        if hq is not None and hq.hex is not None and data.distance(hq.hex, c.hex) <= SUPPORT_RANGE and data.values[c.hq].bonus \
-                and not unsupported:
-            shifts["hq_attack_support"] = data.values[c.hq].bonus
+        on_map = c.hex in data.hexes
+        bonus = data.values[c.hq].bonus if hq is not None and not unsupported else 0
+        if bonus and on_map and hq is not None and hq.hex is not None and data.distance(hq.hex, c.hex) <= SUPPORT_RANGE:
+            shifts["hq_attack_support"] = bonus
+        elif bonus and not on_map and hq is not None and hq.box is not None \
+                and (hq.box == c.hex or c.hex in data.box_links.get(hq.box, ())):
+            shifts["hq_attack_support"] = bonus  # off map (inferred): the HQ's own box or an adjacent one, as §5.1's control
         d_def = max((units[d].d for d in c.defenders), default=0)
         if d_def:
             shifts["defender_disorganised"] = d_def
@@ -224,16 +263,16 @@ class Odds:
             shifts["defender_affected"] = affected[c.hex]
         if tas.shift(state):
             shifts["tas"] = tas.shift(state)
-        terrain = [data.hexes[c.hex].terrain] + [f for f in data.hexes[c.hex].features if f in TERRAIN_CHOICES]
-        best = max(int(data.tec.get(t, {}).get("defence_shift", 0) or 0) for t in terrain)
-        river = all("river" in data.side_features(units[a].hex or "", c.hex) for a in c.attackers)
+        terrain = [data.hexes[c.hex].terrain] + [f for f in data.hexes[c.hex].features if f in TERRAIN_CHOICES] if on_map else []
+        best = max((int(data.tec.get(t, {}).get("defence_shift", 0) or 0) for t in terrain), default=0)
+        river = on_map and all("river" in data.side_features(units[a].hex or "", c.hex) for a in c.attackers)
         if river:
             best = max(best, int(data.tec["river"]["defence_shift"]))
         if best:
             shifts["terrain"] = -best
         stacks: dict[str, int] = {}
         for a in c.attackers:
-            stacks[units[a].hex or ""] = max(stacks.get(units[a].hex or "", 0), units[a].d)
+            stacks[place_of(units[a]) or ""] = max(stacks.get(place_of(units[a]) or "", 0), units[a].d)
         worst = max((d + affected.get(h, 0) for h, d in stacks.items()), default=0)
         if worst:  # §6.5: the attacker's least favourable stack, its D and A levels together
             shifts["attacker_disorganised"] = -worst
@@ -306,18 +345,28 @@ def apply_result(adj: Adjudication, result: str) -> None:
         losses.lose_steps(adj, c.attackers, parts["A"])
     if parts.get("E"):
         for d in adj.state.combat.defenders if adj.state.combat else ():
-            while adj.state.units[d].hex is not None and is_combat(data_of(adj), d):
+            while place_of(adj.state.units[d]) is not None and is_combat(data_of(adj), d):
                 losses.one_step(adj, d)
     elif parts.get("D"):
         losses.lose_steps(adj, c.defenders, parts["D"])
-    if parts.get("X") and c.counter:
+    if parts.get("X") and c.hex in data_of(adj).box_links:
+        adj.cite(cite.OFF_MAP_COMBAT)  # §6.12: no exploitation off map
+    elif parts.get("X") and c.counter:
         adj.cite(cite.COUNTERATTACK)  # §6.9: no Exploitation following a counterattack
     elif parts.get("X") and getattr(adj.ruleset, "exploitation_result", None) is not None:
         adj.ruleset.exploitation_result(adj)  # type: ignore[attr-defined]  # version 4: §6.8 ruled
     elif parts.get("X"):
         adj.emit(StepNotRuled(step="exploitation", reason="the HQ's free extra activation with two Reserve stacks (§6.8) is "
                               "not built in this version; the result is read without it", cite=(cite.EXPLOITATION,)))
-    if parts.get("R"):
+    if parts.get("R") and c.hex in confused(state):
+        # §6.12: no retreat off map; on the map (inferred) the way out of Confusion is the enemy's elimination (§6.11)
+        adj.cite(cite.OFF_MAP_COMBAT if c.hex in data_of(adj).box_links else cite.CONFUSION)
+        for d in c.defenders:  # §4.1.2: a Partisan is eliminated by a retreat result, for good (its Police side)
+            if data_of(adj).values[d].cls == "partisan" and place_of(adj.state.units[d]) == c.hex:
+                adj.cite(cite.PARTISANS)
+                losses.one_step(adj, d, retreat=True)
+        retreat.vacated(adj)
+    elif parts.get("R"):
         retreat.begin(adj)
     else:
         retreat.vacated(adj)
@@ -331,7 +380,7 @@ def forecast(state: State, data: GameData, order: Order) -> Assessment | None:
         hq, side = state.active_hq, state.units[state.active_hq].side
     else:
         return None
-    defenders = tuple(sorted(u.id for u in state.units.values() if u.hex == order.hex and u.side != side))
+    defenders = tuple(sorted(u.id for u in state.units.values() if place_of(u) == order.hex and u.side != side))
     if not defenders or (not hq and not any(is_combat(data, d) for d in defenders)):  # a lone HQ overrun: no combat
         return None
     o = Odds(state, data, Combat(hq=hq, attackers=tuple(order.units), hex=order.hex, defenders=defenders))

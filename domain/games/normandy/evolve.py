@@ -11,6 +11,8 @@ from domain.games.normandy.model import BOXES, CAPTURED, RETURNING, Depot, Explo
 
 def evolve(state: State, e: Any) -> State:
     s = _evolve(state, e)
+    if isinstance(s, State4):
+        s = _offmap(s, e)
     s = _air(s, e) if isinstance(s, State3) else s
     return _four(state, s, e) if isinstance(s, State4) else s
 
@@ -60,6 +62,44 @@ def _four(before: State, state: State4, e: Any) -> State4:
         case fx.ActivationEnded():
             return replace(state, exploitation=None)
     return state
+
+
+def _offmap(state: State4, e: Any) -> State:
+    """Version 4's off-map layer and Confusion (the per-phase records end with the phase, the
+    Extended-move HQs with the turn)."""
+    o = state.offmap
+    match e:
+        case fx.OffMapMoved(unit=uid, path=path, hq=hq, division=division):
+            s = _unit(state, uid, hex=None, box=path[-1])
+            s = replace(s, moved=s.moved + (uid,))
+            if hq is not None:
+                return replace(s, offmap=replace(o, normal_moves={**o.normal_moves, hq: division or uid}))
+            return s
+        case fx.InterdictionRolled(units=units, passed=False):
+            o = replace(o, held=o.held + units)
+        case fx.BoxControl(boxes=boxes, side=side):
+            o = replace(o, control={**o.control, **dict.fromkeys(boxes, side)})
+        case fx.ConfusionPlaced(place=p):
+            o = replace(o, confusion=tuple(sorted({*o.confusion, p})))
+        case fx.ConfusionLifted(place=p):
+            o = replace(o, confusion=tuple(x for x in o.confusion if x != p))
+        case fx.DepotVanished(box=b):
+            o = replace(o, depots=tuple(x for x in o.depots if x != b))
+        case fx.ExtendedMoveMade(hq=hq):
+            u = state.units[hq]
+            return replace(_unit(state, hq, markers=u.markers - 1, finished=True), offmap=replace(o, extended=o.extended + (hq,)))
+        case fx.SpecialOperationMade(unit=uid, to=to):
+            s = _unit(state, uid, hex=to) if to else state
+            return replace(s, moved=s.moved + (uid,))
+        case fx.PartisansRose(unit=uid, box=box):
+            return replace(state, units={**state.units, uid: Unit(id=uid, side="allied", box=box)})
+        case fx.PhaseBegun():
+            o = replace(o, held=(), normal_moves={})
+        case fx.Reorganised():  # the turn end (§1.1.5): option Q02's 'turn' lasts until here
+            o = replace(o, extended=())
+        case _:
+            return state
+    return replace(state, offmap=o)
 
 
 def _air(state: State3, e: Any) -> State3:
