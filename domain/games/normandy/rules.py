@@ -18,7 +18,8 @@ from domain.games.normandy.evolve import evolve
 from domain.games.normandy.model import PENDING, SETUP, Air, State, State3, State4, Unit, exploitation_of, overrun_of
 from domain.games.normandy.options import OPTIONS, OPTIONS_3, OPTIONS_4
 from domain.games.normandy.orders import (
-    DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, EndActivation, EndPhase, Exploit,
+    DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, CounterattackMove, EndActivation,
+    EndPhase, Exploit,
     GiveMarker, Land, Move, NormandyOrder, Overrun, Retreat, SetReserve, SetupPlace, Support,
 )
 from domain.games.normandy.setup import setup
@@ -424,8 +425,8 @@ class Normandy3(Normandy2):
 
 
 class Normandy4(Normandy3):
-    """`normandy-1944@4`: version 3 with Reserve (§4.1.1), overrun (§4.3) and Exploitation (§6.8)
-    ruled (see docs/normandy-rules.md's coverage matrix for what each version rules). Versions 1-3
+    """`normandy-1944@4`: version 3 with Reserve (§4.1.1), overrun (§4.3), Exploitation (§6.8) and the
+    counterattackers' one-hex move (§6.9) ruled (see docs/normandy-rules.md's coverage matrix for what each version rules). Versions 1-3
     stay runnable, byte for byte, for the games recorded under them."""
 
     version = 4
@@ -445,7 +446,11 @@ class Normandy4(Normandy3):
     # --- §4.1.1 Reserve, §4.3 overrun, §6.8 Exploitation -------------------------------------------
 
     def legal(self, state: State, seat: str, *, unit: str | None = None) -> list[Order]:
-        if state.core.top() is not None or seat not in self.phasing(state):
+        top = state.core.top()
+        if top is not None and top.kind == "counterattack_move":
+            return [CounterattackMove(frame=top.id, to=h) for h in [None, *top.prompt["options"]]] \
+                if seat in top.waiting_for() and unit is None else []
+        if top is not None or seat not in self.phasing(state):
             return super().legal(state, seat, unit=unit)
         data = self.data
         phase = state.core.clock.phase
@@ -475,7 +480,15 @@ class Normandy4(Normandy3):
         state: State = adj.state
         phase = state.core.clock.phase
         x = exploitation_of(state)
-        if state.core.top() is None and seat in self.phasing(state) and not isinstance(order, TURN_ZERO):
+        top = state.core.top()
+        if top is not None and top.kind == "counterattack_move":  # §6.9's one-hex move, version 4
+            if seat not in top.waiting_for():
+                raise Reject("not_your_decision", f"The open {top.kind} decision is not yours.", cite.COUNTERATTACK, frame=top.id)
+            if not isinstance(order, CounterattackMove) or order.frame != top.id:
+                raise Reject("decision_pending", f"First answer the open {top.kind} decision (frame {top.id}).",
+                             cite.COUNTERATTACK, frame=top.id)
+            return counterattack.move_answer(adj, seat, order, top)
+        if top is None and seat in self.phasing(state) and not isinstance(order, TURN_ZERO):
             if isinstance(order, SetReserve):
                 if phase != "movement":
                     raise Reject("wrong_phase", "Units go into Reserve in their Movement Phase (§4.1.1).", cite.RESERVE)
@@ -524,6 +537,9 @@ class Normandy4(Normandy3):
         return True
 
     def default_answer(self, state: State, seat: str) -> Order | None:
+        top = state.core.top()
+        if top is not None and top.kind == "counterattack_move":
+            return CounterattackMove(frame=top.id, to=None)
         x = exploitation_of(state)
         if state.core.top() is None and x is not None and not x.chosen:
             return Exploit(stacks=())
