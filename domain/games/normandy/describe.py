@@ -82,6 +82,20 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
                                      + (f"; the stack is A{e.get('level')}" if e.get("level") else "")),
     "normandy.disorganised": lambda e: f"{e.get('unit')} becomes D{e.get('level')}",
     "normandy.flag": lambda e: f"Recorded: {str(e.get('name')).replace('_', ' ')} = {e.get('value')}",
+    "normandy.reserve_set": lambda e: f"{e.get('unit')} goes into Reserve",
+    "normandy.overrun_declared": lambda e: (f"{', '.join((e.get('combat') or {}).get('attackers') or ())} overrun "
+                                            f"{(e.get('combat') or {}).get('hex')}"
+                                            + (f" after moving {_hexes(e.get('path'))}" if e.get("path") else "")),
+    "normandy.overrun_ended": lambda e: (f"The overrun succeeds: {_some(e.get('units') or ())} in {e.get('to')}, free to move on"
+                                         if e.get("success") else
+                                         f"The overrun fails: {_some(e.get('units') or ())} back to {e.get('to')}, disorganised"),
+    "normandy.exploitation_earned": lambda e: f"Exploitation: {e.get('hq')} will have a free extra activation",
+    "normandy.exploitation_begun": lambda e: (f"{e.get('hq')}'s free Exploitation activation begins"
+                                              + (f" (Reserve stacks in {', '.join(e.get('stacks') or ())})" if e.get("stacks")
+                                                 else " with no Reserve stack to activate")),
+    "normandy.exploitation_chosen": lambda e: ((f"Reserve stacks in {', '.join(e.get('stacks') or ())} exploit: "
+                                                f"{_some(e.get('units') or ())}" if e.get("stacks") else "No Reserve stack exploits")
+                                               + (", supported (an Offensive marker spent)" if e.get("support") else "")),
     # version 4: the off-map layer and Confusion
     "normandy.offmap_moved": lambda e: (f"{e.get('unit')} leaves the map by {_hexes(e.get('path'))}" if e.get("transfer") else
                                         f"{e.get('unit')} moves off map {_hexes(e.get('path'))}"

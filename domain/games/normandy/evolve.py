@@ -22,7 +22,7 @@ def _four(before: State, state: State4, e: Any) -> State4:
     match e:
         case fx.PhaseBegun():  # §4.1.1 with option Q52: the Reserve waits through its side's combat phase only
             keep = state.core.clock.phase == "combat"
-            return replace(state, far=(), left={}, began={}, overrun=None, exploit_owed=None, exploitation=None,
+            return replace(state, far=(), left={}, began={}, overrun=None, exploit_owed=None, exploitation=None, retreated=(),
                            reserve=state.reserve if keep else ())
         case fx.UnitMoved(unit=uid, path=path):
             hexes = len(path) - (1 if before.units[uid].hex is not None else 0)
@@ -58,7 +58,11 @@ def _four(before: State, state: State4, e: Any) -> State4:
             return replace(s, units={**s.units, x.hq: replace(s.units[x.hq], markers=s.units[x.hq].markers - 1)}) if support else s
         case fx.AttackDeclared(combat=c) if state.exploitation is not None:
             x = state.exploitation
-            return replace(state, exploitation=replace(x, attacking=True, defended=x.defended + (c.hex,)))
+            return replace(state, retreated=(), exploitation=replace(x, attacking=True, defended=x.defended + (c.hex,)))
+        case fx.AttackDeclared() | fx.OverrunDeclared() | fx.CounterattackLaunched():
+            return replace(state, retreated=())
+        case fx.UnitRetreated(unit=uid):
+            return replace(state, retreated=state.retreated + (uid,))
         case fx.ActivationEnded():
             return replace(state, exploitation=None)
     return state

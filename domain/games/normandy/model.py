@@ -156,6 +156,7 @@ class State4(State3, frozen=True, kw_only=True):
     left: dict[str, int] = {}  # a successful overrun's stack: MP left to go on moving (§4.3)
     began: dict[str, str] = {}  # ... and the hex each began its move in (option Q24)
     overrun: Overrun | None = None
+    retreated: tuple[str, ...] = ()  # the units that retreated in the last combat: they may counterattack (§6.9)
     exploit_owed: str | None = None  # the activated HQ whose combat allowed Exploitation (§6.8, option Q64)
     exploitation: Exploitation | None = None
     offmap: OffMap = OffMap()

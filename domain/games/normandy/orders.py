@@ -95,6 +95,14 @@ class Counterattack(Order, frozen=True, kw_only=True, tag="counterattack"):
     hq: str | None = None
 
 
+class CounterattackMove(Order, frozen=True, kw_only=True, tag="counterattack_move"):
+    """§6.9 (`normandy-1944@4`): the one-hex move of a unit joining the counterattack, to a hex next
+    to the abandoned hex, or none (it stays out)."""
+
+    frame: int
+    to: str | None = None
+
+
 # --- rules this version defers ------------------------------------------------------------------
 
 
@@ -206,8 +214,8 @@ class Place79th(Order, frozen=True, kw_only=True, tag="place_79th"):
 
 
 NormandyOrder = (EndPhase | SetupPlace | GiveMarker | Move | Land | SetReserve | Exploit | ActivateHQ | Attack | EndActivation
-                 | Support | Retreat | Advance | Counterattack | CommitTAS | AssignAir | Bombard | Overrun | SpecialOperation | OffMapMove
-                 | ExtendedMove | PutToRest | AirborneSupply | Drop | LandWave | Place79th)
+                 | Support | Retreat | Advance | Counterattack | CounterattackMove | CommitTAS | AssignAir | Bombard | Overrun
+                 | SpecialOperation | OffMapMove | ExtendedMove | PutToRest | AirborneSupply | Drop | LandWave | Place79th)
 DEFERRED = (SetReserve, AssignAir, Bombard, Overrun, SpecialOperation, OffMapMove, ExtendedMove, PutToRest, AirborneSupply)
 TURN_ZERO = (Drop, LandWave, Place79th)
-ANSWERS = (Support, Retreat, Advance, Counterattack, CommitTAS)
+ANSWERS = (Support, Retreat, Advance, Counterattack, CounterattackMove, CommitTAS)

@@ -18,8 +18,9 @@ from domain.games.normandy.evolve import evolve
 from domain.games.normandy.model import PENDING, SETUP, Air, OffMap, State, State3, State4, Unit, exploitation_of, offmap_of, overrun_of
 from domain.games.normandy.options import OPTIONS, OPTIONS_3, OPTIONS_4
 from domain.games.normandy.orders import (
-    DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, EndActivation, EndPhase, Exploit,
-    ExtendedMove, GiveMarker, Land, Move, NormandyOrder, OffMapMove, Overrun, Retreat, SetReserve, SetupPlace, SpecialOperation, Support,
+    DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, CounterattackMove, EndActivation,
+    EndPhase, Exploit, ExtendedMove, GiveMarker, Land, Move, NormandyOrder, OffMapMove, Overrun, Retreat, SetReserve, SetupPlace,
+    SpecialOperation, Support,
 )
 from domain.games.normandy.setup import setup
 from domain.games.normandy.units import owns, seat_of
@@ -424,12 +425,13 @@ class Normandy3(Normandy2):
 
 
 class Normandy4(Normandy3):
-    """`normandy-1944@4`: version 3 with Reserve (§4.1.1), overrun (§4.3) and Exploitation (§6.8)
-    (`reserve.py`, `overrun.py`, `exploitation.py`), and the off-map layer (§4.1.2, §5.2, §1.1.2.1's
-    transfers, §6.12's exit, §7.2's vanishing depots, §9.5's strategic interdiction) and Confusion
-    (§6.11) with the special operations it needs (§4.4) (`offmap.py`, `confusion.py`); state type
-    `model.State4` (see docs/normandy-rules.md's coverage matrix for what each version rules).
-    Versions 1-3 stay runnable, byte for byte, for the games recorded under them."""
+    """`normandy-1944@4`: version 3 with Reserve (§4.1.1), overrun (§4.3), Exploitation (§6.8) and the
+    counterattackers' one-hex move (§6.9) (`reserve.py`, `overrun.py`, `exploitation.py`,
+    `counterattack.py`), and the off-map layer (§4.1.2, §5.2, §1.1.2.1's transfers, §6.12's exit,
+    §7.2's vanishing depots, §9.5's strategic interdiction) and Confusion (§6.11) with the special
+    operations it needs (§4.4) (`offmap.py`, `confusion.py`); state type `model.State4` (see
+    docs/normandy-rules.md's coverage matrix for what each version rules). Versions 1-3 stay
+    runnable, byte for byte, for the games recorded under them."""
 
     version = 4
     title = "Normandy 1944: A Bloody Summer (turns 1 and later, version 4)"
@@ -458,7 +460,11 @@ class Normandy4(Normandy3):
         return lambda u: u.box in self.data.box_hexes and u.box not in om.confusion and u.id not in om.held and not u.unsupplied
 
     def legal(self, state: State, seat: str, *, unit: str | None = None) -> list[Order]:
-        if state.core.top() is not None or seat not in self.phasing(state):
+        top = state.core.top()
+        if top is not None and top.kind == "counterattack_move":
+            return [CounterattackMove(frame=top.id, to=h) for h in [None, *top.prompt["options"]]] \
+                if seat in top.waiting_for() and unit is None else []
+        if top is not None or seat not in self.phasing(state):
             return super().legal(state, seat, unit=unit)
         data = self.data
         phase = state.core.clock.phase
@@ -516,8 +522,15 @@ class Normandy4(Normandy3):
 
     def rule(self, adj: Adjudication, seat: str, order: Order) -> None:
         state: State = adj.state
-        phase = state.core.clock.phase
-        if state.core.top() is None and seat in self.phasing(state) and not isinstance(order, TURN_ZERO):
+        top = state.core.top()
+        if top is not None and top.kind == "counterattack_move":  # §6.9's one-hex move, version 4
+            if seat not in top.waiting_for():
+                raise Reject("not_your_decision", f"The open {top.kind} decision is not yours.", cite.COUNTERATTACK, frame=top.id)
+            if not isinstance(order, CounterattackMove) or order.frame != top.id:
+                raise Reject("decision_pending", f"First answer the open {top.kind} decision (frame {top.id}).",
+                             cite.COUNTERATTACK, frame=top.id)
+            counterattack.move_answer(adj, seat, order, top)
+        elif top is None and seat in self.phasing(state) and not isinstance(order, TURN_ZERO):
             self._rule_phasing(adj, seat, order)
         else:
             super().rule(adj, seat, order)
@@ -600,11 +613,13 @@ class Normandy4(Normandy3):
         return True
 
     def default_answer(self, state: State, seat: str) -> Order | None:
+        top = state.core.top()
+        if top is not None and top.kind == "counterattack_move":
+            return CounterattackMove(frame=top.id, to=None)
         x = exploitation_of(state)
         if state.core.top() is None and x is not None and not x.chosen:
             return Exploit(stacks=())
         return super().default_answer(state, seat)
-
 
     def _enter_map(self, adj: Adjudication, seat: str, order: Move, u: Unit) -> None:
         """§1.1.2.1 with §4.1.2: a unit in a coloured box enters by a joined hex; a German one first

@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from domain.games.normandy.data import GameData
-from domain.games.normandy.model import State, air_of, offmap_of
+from domain.games.normandy.model import State, State4, air_of, offmap_of
 from domain.kernel.seats import Viewer
 
 
@@ -32,4 +32,9 @@ def view(state: State, data: GameData, viewer: Viewer) -> dict[str, Any]:
     om = offmap_of(state)
     if om is not None:  # version 4: box control, Confusion, the German depots standing (all public)
         out["offmap"] = msgspec.to_builtins(om)
+    if isinstance(state, State4):  # version 4: the Reserve markers, an overrun's stack going on, an Exploitation
+        out.update(reserve=list(state.reserve), left=dict(state.left),
+                   overrun=msgspec.to_builtins(state.overrun) if state.overrun else None,
+                   exploitation=msgspec.to_builtins(state.exploitation) if state.exploitation else None,
+                   exploit_owed=state.exploit_owed)
     return out
