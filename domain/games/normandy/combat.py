@@ -196,8 +196,10 @@ def defensive_supporters(state: State, data: GameData) -> tuple[str, ...]:
     assert c is not None
     nat = data.values[c.defenders[0]].nat
     side = state.units[c.defenders[0]].side
-    if c.hex not in data.hexes:
-        return ()  # off map: the 2-hex range has no reading (defensive support off map is not ruled)
+    if c.hex not in data.hexes:  # off map (inferred): the HQ's own box or an adjacent one, as for the attack bonus
+        return tuple(sorted(u.id for u in state.units.values() if u.box and u.side == side and is_hq(data, u.id)
+                            and not u.finished and u.id not in state.acted and data.values[u.id].nat == nat
+                            and (u.box == c.hex or c.hex in data.box_links.get(u.box, ()))))
     return tuple(sorted(u.id for u in state.units.values() if u.hex and u.side == side and is_hq(data, u.id)
                         and not u.finished and u.id not in state.acted and data.values[u.id].nat == nat
                         and data.distance(u.hex, c.hex) <= SUPPORT_RANGE))
