@@ -151,8 +151,8 @@ OPTIONS_3: tuple[Option, ...] = tuple(_option(q, RULED_IN_3) for q in _Q) + _pac
 
 # `normandy-1944@4` rules the off-map layer (§4.1.2, §5.2, §6.12's exit, §7.2's vanishing depots) and
 # Confusion (§6.11) with the special operations it needs (§4.4), sieges (§6.13) and Paris (§4.1.2,
-# §11.3). Q46 (D-Day) and Q49 (the Festung's fortified line, in an attack on a Festung) stay deferred.
-RULED_IN_4 = RULED_IN_3 | frozenset({"Q02", "Q29", "Q37", "Q41", "Q42", "Q43", "Q47", "Q48", "Q57", "Q58", "Q59"})
+# §11.3). Q46 (D-Day) stays deferred.
+RULED_IN_4 = RULED_IN_3 | frozenset({"Q02", "Q29", "Q37", "Q41", "Q42", "Q43", "Q47", "Q48", "Q49", "Q57", "Q58", "Q59"})
 # Q02: §5.2 says plainly 'may not be used for combat on the same turn'; the earlier versions, which did
 # not rule it, pinned the digest's 'phase'. Version 4 rules it and takes the literal reading as its default.
 _Q_4 = tuple((q[0], q[1], "turn", q[3], q[4], q[5],

@@ -441,7 +441,8 @@ class Normandy4(Normandy3):
 
     def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
         s = super().setup(pack, scenario, game_id=game_id, options=options)
-        return State4(**{f: getattr(s, f) for f in s.__struct_fields__}, offmap=OffMap(depots=offmap.depots_at_start(options)))
+        return State4(**{f: getattr(s, f) for f in s.__struct_fields__}, offmap=OffMap(depots=offmap.depots_at_start(options),
+                                                                                       festungs=tuple(self.data.festungs)))
 
     def entry_hexes(self, state: State, u: Unit) -> tuple[str, ...]:
         """§1.1.2.1: a unit in a coloured box enters by the hexes joined to it, not enemy-occupied."""
@@ -513,9 +514,6 @@ class Normandy4(Normandy3):
                     self._enter_map(adj, seat, order, u)
                     confusion.tidy(adj)
                     return
-            if isinstance(order, Attack) and order.hex in self.data.festungs:
-                raise Reject("not_built", "An attack on a Festung (its fortified line, option Q49) is not built in "
-                             f"{self.id}; a Festung may be besieged (§6.13).", cite.SIEGE)
             if isinstance(order, ActivateHQ) and order.action == "combat" and order.hq in self._blocked_hqs(state):
                 raise Reject("extended_this_turn", f"{order.hq} made an Extended move this turn and may not be used for combat "
                              "(§5.2, option Q02 'turn').", cite.EXTENDED_MOVEMENT)

@@ -11,10 +11,10 @@ map after turn 5; +1 a step inflicted (+1 elite) at once (losses.py). Automatic 
 than 10 German units on the map, or the Germans holding 4 beach hexes.
 
 Version 4 adds the off-map points: +10 to the Allies at each turn end while they control Paris, +3
-a besieged Festung (siege.py, option Q43), +5 a German depot destroyed and +20 when the 2e DB
+a besieged Festung (siege.py, option Q43), +5 a Festung or a German depot destroyed, +20 when the 2e DB
 liberates Paris, at once (offmap.py, option Q47: both Paris bonuses count); and the automatic
 victory of the Allies controlling Paris and the Pas de Calais. The one with Cherbourg and two
-Atlantic harbours needs the Festungs taken, which is not built."""
+Atlantic harbours is not read (what controls a harbour whose Festung fell)."""
 from __future__ import annotations
 
 from domain.games.normandy import cite, siege, supply, zoc
