@@ -158,4 +158,10 @@ RULED_IN_4 = RULED_IN_3 | frozenset({"Q02", "Q29", "Q37", "Q41", "Q42", "Q43", "
 _Q_4 = tuple((q[0], q[1], "turn", q[3], q[4], q[5],
               "an Extended-move HQ may not fight for the rest of the turn, as §5.2 prints ('phase' ends the ban at "
               "its reset, the digest's proposal)", q[7]) if q[0] == "Q02" else q for q in _Q)
-OPTIONS_4: tuple[Option, ...] = tuple(_option(q, RULED_IN_4) for q in _Q_4) + _pack(_PACK_RULINGS + _PACK_RULINGS_3)
+_PACK_RULINGS_4 = (
+    ("german_arrival", "edge", ("edge", "box"),
+     "§1.1.2.1 puts the German reinforcements after turn 1 'in the corresponding Off-map Strategic Map box', printed on "
+     "each counter, which the pack does not hold: 'edge' lets them enter by their arrival's map edge, as before; 'box' "
+     "has them enter through a coloured box joined to that edge, rolling its interdiction first (§4.1.2) (inferred)"),
+)
+OPTIONS_4: tuple[Option, ...] = tuple(_option(q, RULED_IN_4) for q in _Q_4) + _pack(_PACK_RULINGS + _PACK_RULINGS_3 + _PACK_RULINGS_4)

@@ -449,7 +449,14 @@ class Normandy4(Normandy3):
         if u.box in self.data.box_hexes:
             area = self.data.playable(state.core.scenario)
             return tuple(h for h in self.data.box_hexes[u.box] if area is None or h in area)
-        return super().entry_hexes(state, u)
+        hexes = super().entry_hexes(state, u)
+        if self._by_box(state, u):  # option german_arrival 'box': through the coloured boxes joined to the edge
+            return tuple(h for h in hexes if h in self.data.hex_boxes)
+        return hexes
+
+    def _by_box(self, state: State, u: Unit) -> bool:
+        return (u.side == GERMAN and u.box == PENDING and state.core.options.get("german_arrival", "edge") == "box"
+                and state.core.clock.turn > 1)  # §1.1.2.1: 'directly on an entry hex for turn 1'
 
     def _boxed(self, state: State):
         om = offmap_of(state)
@@ -463,6 +470,9 @@ class Normandy4(Normandy3):
         phase = state.core.clock.phase
         extra: list[Order] = []
         if phase == "movement":
+            om = offmap_of(state)
+            if om is not None and om.held:  # a failed interdiction roll holds the unit for the phase
+                orders = [o for o in orders if getattr(o, "unit", None) not in om.held]
             boxed = self._boxed(state)
             entering = [u for u in state.units.values() if boxed(u) and (unit is None or u.id == unit)]
             if entering:
@@ -514,6 +524,17 @@ class Normandy4(Normandy3):
                     self._enter_map(adj, seat, order, u)
                     confusion.tidy(adj)
                     return
+                if u is not None and self._by_box(state, u) and owns(state, self.data, seat, u.id) and u.id not in state.moved:
+                    om = offmap_of(state)
+                    assert om is not None
+                    if u.id in om.held:
+                        raise Reject("interdicted", f"{u.id} failed its interdiction roll: it may not leave its box this phase.",
+                                     cite.OFF_MAP)
+                    boxes = self.data.hex_boxes.get(order.path[0] if order.path else "", ())
+                    if boxes and u.due <= state.core.clock.turn and order.path[0] in self.entry_hexes(state, u):
+                        adj.cite(cite.ARRIVAL, cite.ruling("german_arrival", "box", "inferred"))
+                        if not offmap.interdiction(adj, u, boxes[0]):
+                            return
             if isinstance(order, ActivateHQ) and order.action == "combat" and order.hq in self._blocked_hqs(state):
                 raise Reject("extended_this_turn", f"{order.hq} made an Extended move this turn and may not be used for combat "
                              "(§5.2, option Q02 'turn').", cite.EXTENDED_MOVEMENT)
