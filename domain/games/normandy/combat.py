@@ -9,8 +9,8 @@ defender's choice of town or village, §2.2; the attacker's disorganisation, its
 defensive support); the die with the elite modifier; the result (losses.py, retreat.py)."""
 from __future__ import annotations
 
-from domain.games.normandy import cite, command, losses, retreat, tas
-from domain.games.normandy.data import GameData, data_of
+from domain.games.normandy import cite, command, losses, retreat, siege, tas
+from domain.games.normandy.data import GERMAN, GameData, data_of
 from domain.games.normandy.effects import ActivationEnded, AttackDeclared, AttackResolved, DefensiveSupport, HQActed, HQDestroyed, StepNotRuled
 from domain.games.normandy.model import Combat, State, air_of, confused, exploitation_of, overrun_of, place_of, reserve_of
 from domain.games.normandy.orders import ActivateHQ, Attack, EndActivation, Overrun, Support
@@ -89,8 +89,20 @@ def attacks(state: State, data: GameData) -> list[Attack]:
         for n in data.neighbours(state.units[uid].hex or ""):
             if n not in done and n not in here and any(u.hex == n and u.side != side for u in state.units.values()):
                 targets.setdefault(n, []).append(uid)
+        box = state.units[uid].box
+        for f, holder in data.festungs.items():  # version 4: a Festung attacked from its holding box (§6.13)
+            if box == holder and f not in state.defended and festung_open(state, data, f, side):
+                targets.setdefault(f, []).append(uid)
     out = [Attack(units=tuple(sorted(us)), hex=h) for h, us in sorted(targets.items())]
     return [a for a in out if a.hex not in data.box_links or set(a.units) == set(all_in_box(state, data, side, a.hex))]
+
+
+def festung_open(state: State, data: GameData, festung: str, side: str) -> bool:
+    """A Festung the Allies may attack: standing or held, its holding box free of German units outside
+    it (inferred)."""
+    holder = data.festungs[festung]
+    return side != GERMAN and (siege.standing(state, festung) or bool(siege.occupants(state, data, festung))) and not any(
+        u.box == holder and u.side != side for u in state.units.values())
 
 
 def all_in_box(state: State, data: GameData, side: str, box: str) -> tuple[str, ...]:
@@ -139,7 +151,11 @@ def attack(adj: Adjudication, seat: str, order: Attack) -> None:
     side = state.units[hq].side
     defenders = tuple(sorted(u.id for u in state.units.values() if place_of(u) == order.hex and u.side != side))
     here = confused(state)
-    if not defenders:
+    festung = order.hex in data.festungs
+    if festung and not festung_open(state, data, order.hex, side):
+        raise Reject("festung_not_open", f"{order.hex} is attacked from its holding box, free of German units outside it, "
+                     "while its Festung stands or units hold it.", cite.SIEGE)
+    if not defenders and not festung:
         raise Reject("no_enemy", f"No enemy unit in {order.hex}.", cite.COMBAT)
     x = exploitation_of(state)
     if order.hex in attacked_hexes(state):
@@ -157,7 +173,10 @@ def attack(adj: Adjudication, seat: str, order: Attack) -> None:
         if uid in state.attacked:
             raise Reject("already_attacked", f"{uid} has attacked this phase.", cite.COMBAT, unit=uid)
         u = state.units[uid]
-        if order.hex in here or place_of(u) in here:
+        if festung:
+            if u.box != data.festungs[order.hex]:
+                raise Reject("not_adjacent", f"{uid} is not in the box holding {order.hex}.", cite.SIEGE, unit=uid)
+        elif order.hex in here or place_of(u) in here:
             if place_of(u) != order.hex:  # §6.11 (Art 6.11, Q&A 43-46): units enter a confused hex to fight there
                 raise Reject("confusion_combat", f"Combat in a Confusion place is fought by the units in it: {uid} is not in "
                              f"{order.hex}.", cite.CONFUSION_ERRATA, unit=uid)
@@ -175,8 +194,10 @@ def attack(adj: Adjudication, seat: str, order: Attack) -> None:
         why += (cite.CONFUSION, cite.CONFUSION_ERRATA)
     if order.hex in data.box_links:
         why += (cite.OFF_MAP_COMBAT,)
+    if festung:
+        why += (cite.SIEGE, cite.FESTUNG)
     adj.emit(AttackDeclared(combat=combat, cite=why))
-    if all(is_hq(data, d) or not is_combat(data, d) for d in defenders):  # §5.4: a lone HQ is destroyed
+    if not festung and all(is_hq(data, d) or not is_combat(data, d) for d in defenders):  # §5.4: a lone HQ is destroyed
         for d in defenders:
             if is_hq(data, d):
                 adj.emit(HQDestroyed(hq=d, returns=state.core.clock.turn + 1, cite=(cite.HQ_DESTRUCTION, cite.COMBAT)))
@@ -190,7 +211,8 @@ def proceed(adj: Adjudication) -> None:
     bombardment and Tactical Air Support, `Ruleset.before_resolution`), each asked once a combat."""
     hook = getattr(adj.ruleset, "before_resolution", None)
     c = adj.state.combat
-    no_air = c is not None and c.hex in confused(adj.state)  # §6.11: no bombing or aerial support in Confusion
+    # §6.11: no bombing or aerial support in Confusion; off map (inferred) the air rules name hexes only
+    no_air = c is not None and (c.hex in confused(adj.state) or c.hex not in data_of(adj).hexes)
     if hook is not None and not no_air and hook(adj):
         return
     support_or_resolve(adj)
@@ -203,7 +225,7 @@ def support_or_resolve(adj: Adjudication) -> None:
     assert c is not None
     supporters = defensive_supporters(adj.state, data)
     if supporters:
-        owner = seat_of(adj.state, data, c.defenders[0])
+        owner = seat_of(adj.state, data, c.defenders[0]) if c.defenders else adj.state.core.layout.seats_of(GERMAN)[0]
         adj.open_frame("defensive_support", (owner,), prompt={"hex": c.hex, "options": list(supporters)},
                        cite=(cite.TACTICAL_SUPPORT,))
         return
@@ -216,10 +238,12 @@ def defensive_supporters(state: State, data: GameData) -> tuple[str, ...]:
     assert c is not None
     if overrun_of(state) is not None:  # §4.3: a movement, not a combat (option `overrun_support`)
         return ()
-    nat = data.values[c.defenders[0]].nat
-    side = state.units[c.defenders[0]].side
-    if c.hex not in data.hexes:
-        return ()  # off map: the 2-hex range has no reading (defensive support off map is not ruled)
+    nat = data.values[c.defenders[0]].nat if c.defenders else GERMAN  # a lone Festung is German
+    side = state.units[c.defenders[0]].side if c.defenders else GERMAN
+    if c.hex not in data.hexes:  # off map (inferred): the HQ's own box or an adjacent one, as for the attack bonus
+        return tuple(sorted(u.id for u in state.units.values() if u.box and u.side == side and is_hq(data, u.id)
+                            and not u.finished and u.id not in state.acted and data.values[u.id].nat == nat
+                            and (u.box == c.hex or c.hex in data.box_links.get(u.box, ()))))
     return tuple(sorted(u.id for u in state.units.values() if u.hex and u.side == side and is_hq(data, u.id)
                         and not u.finished and u.id not in state.acted and data.values[u.id].nat == nat
                         and data.distance(u.hex, c.hex) <= SUPPORT_RANGE))
@@ -241,6 +265,8 @@ class Odds:
         units = state.units
         self.attack = sum(attack_value(data, units[a]) for a in c.attackers)
         self.defense = sum(defense_value(data, units[d]) for d in c.defenders if is_combat(data, d))
+        if c.hex in data.festungs and siege.standing(state, c.hex):
+            self.defense += siege.FESTUNG_DEFENCE_PLACEHOLDER  # §0.1.2: the units' defence adds to the Festung's
         crt = data.crt
         self.computed = crt.column(self.attack, self.defense)
         shifts: dict[str, int] = {}
@@ -252,8 +278,8 @@ class Odds:
         if bonus and on_map and hq is not None and hq.hex is not None and data.distance(hq.hex, c.hex) <= SUPPORT_RANGE:
             shifts["hq_attack_support"] = bonus
         elif bonus and not on_map and hq is not None and hq.box is not None \
-                and (hq.box == c.hex or c.hex in data.box_links.get(hq.box, ())):
-            shifts["hq_attack_support"] = bonus  # off map (inferred): the HQ's own box or an adjacent one, as §5.1's control
+                and (hq.box in (c.hex, data.festungs.get(c.hex)) or c.hex in data.box_links.get(hq.box, ())):
+            shifts["hq_attack_support"] = bonus  # off map (inferred): the HQ's own box, an adjacent one, or the Festung's holding box
         d_def = max((units[d].d for d in c.defenders), default=0)
         if d_def:
             shifts["defender_disorganised"] = d_def
@@ -268,6 +294,8 @@ class Odds:
         river = on_map and all("river" in data.side_features(units[a].hex or "", c.hex) for a in c.attackers)
         if river:
             best = max(best, int(data.tec["river"]["defence_shift"]))
+        if c.hex in data.festungs and siege.standing(state, c.hex):
+            best = max(best, int(data.tec[siege.LINE]["defence_shift"]))  # behind a fortified line (option Q49)
         if best:
             shifts["terrain"] = -best
         stacks: dict[str, int] = {}
@@ -341,6 +369,9 @@ def apply_result(adj: Adjudication, result: str) -> None:
     c = state.combat
     assert c is not None
     parts = parse(result)
+    if c.hex in data_of(adj).festungs:
+        siege.apply(adj, parts)
+        return
     if parts.get("A"):
         losses.lose_steps(adj, c.attackers, parts["A"])
     if parts.get("E"):

@@ -111,6 +111,7 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "normandy.special_operation": lambda e: (f"{e.get('unit')}: {str(e.get('kind')).replace('_', ' ')} into {e.get('hex')}, "
                                              f"Infiltration die {e.get('roll')}: " + ("done" if e.get("to") else "failed, it stays")),
     "normandy.ffi_paris": lambda e: f"{e.get('unit')} rises in {e.get('box')}",
+    "normandy.festung_destroyed": lambda e: f"The Festung in {e.get('festung')} is destroyed",
 }
 
 

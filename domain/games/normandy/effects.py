@@ -345,6 +345,12 @@ class PartisansRose(Effect, frozen=True, kw_only=True, tag="normandy.ffi_paris")
     box: str
 
 
+class FestungDestroyed(Effect, frozen=True, kw_only=True, tag="normandy.festung_destroyed"):
+    """§6.13, §11.3: an attacked Festung loses its one step with no unit left inside (+5 VP Allied)."""
+
+    festung: str
+
+
 class ExtendedMoveMade(Effect, frozen=True, kw_only=True, tag="normandy.extended_move"):
     """§5.2: a supplied HQ spends an Offensive marker and is flipped for its units' Extended move."""
 
@@ -369,4 +375,4 @@ NormandyEffect = (StepNotRuled | PhaseBegun | WeatherRolled | StormTested | Init
                   | AirDrawn | AirAssigned | AirReturned | NavalPoints | AirAsked | TacticalAirSupport | Bombarded | Disorganised
                   | ReserveSet | OverrunDeclared | OverrunEnded | ExploitationEarned | ExploitationBegun | ExploitationChosen
                   | OffMapMoved | InterdictionRolled | BoxControl | ConfusionPlaced | ConfusionLifted | DepotVanished
-                  | ExtendedMoveMade | SpecialOperationMade | PartisansRose)
+                  | ExtendedMoveMade | SpecialOperationMade | PartisansRose | FestungDestroyed)

@@ -87,6 +87,8 @@ def _offmap(state: State4, e: Any) -> State:
             o = replace(o, confusion=tuple(sorted({*o.confusion, p})))
         case fx.ConfusionLifted(place=p):
             o = replace(o, confusion=tuple(x for x in o.confusion if x != p))
+        case fx.FestungDestroyed(festung=f):
+            o = replace(o, festungs=tuple(x for x in o.festungs if x != f))
         case fx.DepotVanished(box=b):
             o = replace(o, depots=tuple(x for x in o.depots if x != b))
         case fx.ExtendedMoveMade(hq=hq):

@@ -144,6 +144,7 @@ class OffMap(msgspec.Struct, frozen=True, kw_only=True):
     held: tuple[str, ...] = ()
     normal_moves: dict[str, str] = {}  # Allied HQ -> the division it moved normally this phase
     extended: tuple[str, ...] = ()
+    festungs: tuple[str, ...] = ()  # the Festung boxes whose Festung still stands (§0.1.2, §6.13)
 
 
 class State4(State3, frozen=True, kw_only=True):

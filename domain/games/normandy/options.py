@@ -155,9 +155,9 @@ OPTIONS_3: tuple[Option, ...] = tuple(_option(q, RULED_IN_3) for q in _Q) + _pac
 # are read; Q51 and Q52 were already pinned (one unit's move at a time; Reserve units wait).
 # It also rules the off-map layer (§4.1.2, §5.2, §6.12's exit, §7.2's vanishing depots) and
 # Confusion (§6.11) with the special operations it needs (§4.4), sieges (§6.13) and Paris (§4.1.2,
-# §11.3). Q46 (D-Day) and Q49 (the Festung's fortified line, in an attack on a Festung) stay deferred.
+# §11.3). Q46 (D-Day) stays deferred.
 RULED_IN_4 = RULED_IN_3 | frozenset({"Q18", "Q24", "Q60", "Q64"}) \
-    | frozenset({"Q02", "Q29", "Q37", "Q41", "Q42", "Q43", "Q47", "Q48", "Q57", "Q58", "Q59"})
+    | frozenset({"Q02", "Q29", "Q37", "Q41", "Q42", "Q43", "Q47", "Q48", "Q49", "Q57", "Q58", "Q59"})
 _RULINGS_4: tuple[tuple[str, Any, tuple[Any, ...] | None, str, str, tuple[int, int]], ...] = (
     ("exploitation_attackers", "reserve_stacks_only", ("reserve_stacks_only",), "§6.8",
      "the free activation's attacks are made by the Reserve stacks it activated ('These units may move and attack'); "
@@ -175,6 +175,12 @@ _RULINGS_4: tuple[tuple[str, Any, tuple[Any, ...] | None, str, str, tuple[int, i
 _Q_4 = tuple((q[0], q[1], "turn", q[3], q[4], q[5],
               "an Extended-move HQ may not fight for the rest of the turn, as §5.2 prints ('phase' ends the ban at "
               "its reset, the digest's proposal)", q[7]) if q[0] == "Q02" else q for q in _Q)
-OPTIONS_4: tuple[Option, ...] = (tuple(_option(q, RULED_IN_4) for q in _Q_4) + _pack(_PACK_RULINGS + _PACK_RULINGS_3)
+_PACK_RULINGS_4 = (
+    ("german_arrival", "edge", ("edge", "box"),
+     "§1.1.2.1 puts the German reinforcements after turn 1 'in the corresponding Off-map Strategic Map box', printed on "
+     "each counter, which the pack does not hold: 'edge' lets them enter by their arrival's map edge, as before; 'box' "
+     "has them enter through a coloured box joined to that edge, rolling its interdiction first (§4.1.2) (inferred)"),
+)
+OPTIONS_4: tuple[Option, ...] = (tuple(_option(q, RULED_IN_4) for q in _Q_4) + _pack(_PACK_RULINGS + _PACK_RULINGS_3 + _PACK_RULINGS_4)
                                  + tuple(Option(name=n, default=d, choices=c, description=f"{w}: {why}", cite=cite.rb(w, *lines))
                                          for n, d, c, w, why, lines in _RULINGS_4))

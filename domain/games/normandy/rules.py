@@ -445,14 +445,22 @@ class Normandy4(Normandy3):
 
     def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
         s = super().setup(pack, scenario, game_id=game_id, options=options)
-        return State4(**{f: getattr(s, f) for f in s.__struct_fields__}, offmap=OffMap(depots=offmap.depots_at_start(options)))
+        return State4(**{f: getattr(s, f) for f in s.__struct_fields__}, offmap=OffMap(depots=offmap.depots_at_start(options),
+                                                                                       festungs=tuple(self.data.festungs)))
 
     def entry_hexes(self, state: State, u: Unit) -> tuple[str, ...]:
         """§1.1.2.1: a unit in a coloured box enters by the hexes joined to it, not enemy-occupied."""
         if u.box in self.data.box_hexes:
             area = self.data.playable(state.core.scenario)
             return tuple(h for h in self.data.box_hexes[u.box] if area is None or h in area)
-        return super().entry_hexes(state, u)
+        hexes = super().entry_hexes(state, u)
+        if self._by_box(state, u):  # option german_arrival 'box': through the coloured boxes joined to the edge
+            return tuple(h for h in hexes if h in self.data.hex_boxes)
+        return hexes
+
+    def _by_box(self, state: State, u: Unit) -> bool:
+        return (u.side == GERMAN and u.box == PENDING and state.core.options.get("german_arrival", "edge") == "box"
+                and state.core.clock.turn > 1)  # §1.1.2.1: 'directly on an entry hex for turn 1'
 
     def _boxed(self, state: State):
         om = offmap_of(state)
@@ -486,6 +494,9 @@ class Normandy4(Normandy3):
             return going + orders
         if phase != "movement":
             return orders
+        om = offmap_of(state)
+        if om is not None and om.held:  # a failed interdiction roll holds the unit for the phase
+            orders = [o for o in orders if getattr(o, "unit", None) not in om.held]
         # §4.1.1 Reserve and §4.3 overrun, first; then the off-map layer's moves (§1.1.2.1, §4.1.2, §5.2, §4.4)
         first: list[Order] = [*reserve.legal(state, data, seat), *overrun.legal(state, data, seat)]
         if unit is not None:
@@ -559,9 +570,17 @@ class Normandy4(Normandy3):
             u = state.units.get(order.unit)
             if u is not None and u.box in self.data.box_links:
                 return self._enter_map(adj, seat, order, u)
-        if isinstance(order, Attack) and order.hex in self.data.festungs:
-            raise Reject("not_built", "An attack on a Festung (its fortified line, option Q49) is not built in "
-                         f"{self.id}; a Festung may be besieged (§6.13).", cite.SIEGE)
+            if u is not None and self._by_box(state, u) and owns(state, self.data, seat, u.id) and u.id not in state.moved:
+                om = offmap_of(state)
+                assert om is not None
+                if u.id in om.held:
+                    raise Reject("interdicted", f"{u.id} failed its interdiction roll: it may not leave its box this phase.",
+                                 cite.OFF_MAP)
+                boxes = self.data.hex_boxes.get(order.path[0] if order.path else "", ())
+                if boxes and u.due <= state.core.clock.turn and order.path[0] in self.entry_hexes(state, u):
+                    adj.cite(cite.ARRIVAL, cite.ruling("german_arrival", "box", "inferred"))
+                    if not offmap.interdiction(adj, u, boxes[0]):
+                        return None
         if isinstance(order, ActivateHQ) and order.action == "combat" and order.hq in self._blocked_hqs(state):
             raise Reject("extended_this_turn", f"{order.hq} made an Extended move this turn and may not be used for combat "
                          "(§5.2, option Q02 'turn').", cite.EXTENDED_MOVEMENT)

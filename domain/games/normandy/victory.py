@@ -11,10 +11,10 @@ map after turn 5; +1 a step inflicted (+1 elite) at once (losses.py). Automatic 
 than 10 German units on the map, or the Germans holding 4 beach hexes.
 
 Version 4 adds the off-map points: +10 to the Allies at each turn end while they control Paris, +3
-a besieged Festung (siege.py, option Q43), +5 a German depot destroyed and +20 when the 2e DB
+a besieged Festung (siege.py, option Q43), +5 a Festung or a German depot destroyed, +20 when the 2e DB
 liberates Paris, at once (offmap.py, option Q47: both Paris bonuses count); and the automatic
-victory of the Allies controlling Paris and the Pas de Calais. The one with Cherbourg and two
-Atlantic harbours needs the Festungs taken, which is not built."""
+victories of the Allies controlling Paris and the Pas de Calais, or Paris, Cherbourg and two Atlantic
+harbours (a harbour is theirs once its Festung fell and they control its box, inferred)."""
 from __future__ import annotations
 
 from domain.games.normandy import cite, siege, supply, zoc
@@ -84,6 +84,17 @@ def campaign_points(state: State, data: GameData) -> list[tuple[str, int, tuple]
 
 
 PARIS = 10  # §11.3 L603
+HARBOURS = 2  # §11.3 L605: at least two of Lorient, Saint-Nazaire, Brest
+
+
+def harbours(state: State, data: GameData) -> list[str]:
+    """The Atlantic harbours the Allies control (inferred): the Festung fallen, nobody German inside,
+    and its holding box Allied."""
+    om = offmap_of(state)
+    if om is None:
+        return []
+    return [f for f, holder in data.festungs.items() if f not in om.festungs and om.control.get(holder) == ALLIED
+            and not any(u.box in (f, holder) and u.side == GERMAN for u in state.units.values())]
 
 
 def paris_allied(state: State) -> bool:
@@ -99,6 +110,9 @@ def automatic(state: State, data: GameData) -> tuple[str, str] | None:
     om = offmap_of(state)
     if om is not None and paris_allied(state) and om.control.get("box-pas-de-calais") == ALLIED:
         return ALLIED, "the Allies control Paris and the Pas de Calais"
+    if om is not None and paris_allied(state) and state.control.get(CHERBOURG[0]) == ALLIED and \
+            len(harbours(state, data)) >= HARBOURS:
+        return ALLIED, "the Allies control Paris, Cherbourg and two Atlantic harbours"
     beaches = [h for h, hx in data.hexes.items() if "beach" in hx.features]
     if sum(1 for h in beaches if state.control.get(h) == GERMAN) >= AUTOMATIC_BEACHES:
         return GERMAN, f"the Germans hold {AUTOMATIC_BEACHES} beach hexes"

@@ -82,11 +82,12 @@ def boxed(session: Session) -> None:
     session.state = replace(s, units=units)
 
 
-def play(scenario: str, seed: int, *, max_orders: int = 20000, ruleset=NORMANDY, tally: Counter | None = None) -> Session:
+def play(scenario: str, seed: int, *, max_orders: int = 20000, ruleset=NORMANDY, tally: Counter | None = None,
+         options: dict | None = None) -> Session:
     """A random game under the newest version (`ruleset` for an older one); `tally` counts the
     off-map and Confusion effects (version 4). Scenario "2+boxes" is Cobra with `BOXED_START`."""
     rng = random.Random(seed)
-    session = Session(ruleset, pack(), scenario.split("+")[0], dice=dice_for(seed), game_id=f"random-{seed}")
+    session = Session(ruleset, pack(), scenario.split("+")[0], dice=dice_for(seed), game_id=f"random-{seed}", options=options)
     if scenario.endswith("+boxes"):
         boxed(session)
     for _ in range(max_orders):

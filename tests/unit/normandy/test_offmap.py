@@ -184,3 +184,18 @@ def test_s7_4_off_map_units_trace_supply_along_the_box_lines():
     cut = replace(state, units={**state.units, "de-21-pz": Unit(id="de-21-pz", side="german", box="box-avranches-approach"),
                                 "de-12-ss": Unit(id="de-12-ss", side="german", box="box-le-mans")})
     assert "us-4-inf" in supply.unsupplied(cut, r.data, 2)
+
+
+def test_s11_3_paris_cherbourg_and_two_atlantic_harbours_are_an_allied_automatic_victory():
+    """§11.3 L605: a harbour is the Allies' once its Festung fell and they control its box (inferred)."""
+    from domain.games.normandy import victory
+    r, s = genesis()
+    clock = Clock(turn=8, phase="turn_end", side=None)
+    state = placed(s, clock, {"us-4-inf": {"box": "box-paris"}},
+                   control={"box-paris": "allied", "box-brest": "allied", "box-rennes": "allied"},
+                   festungs=("box-festung-lorient",))
+    state = replace(state, units={**s.units, "us-4-inf": state.units["us-4-inf"]}, control={**s.control, "0223": "allied"})
+    assert victory.harbours(state, r.data) == ["box-festung-brest", "box-festung-st-nazaire"]
+    assert victory.automatic(state, r.data) == ("allied", "the Allies control Paris, Cherbourg and two Atlantic harbours")
+    standing = replace(state, offmap=replace(state.offmap, festungs=("box-festung-brest", "box-festung-lorient")))
+    assert victory.automatic(standing, r.data) is None
