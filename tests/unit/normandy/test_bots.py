@@ -24,7 +24,7 @@ def test_the_greedy_player_uses_version_4s_orders():
     from services.bots.normandy_greedy import choose
 
     view = {"units": [{"id": "a", "side": "allied", "hex": "0101"}, {"id": "g", "side": "german", "hex": "0505"}]}
-    far = lambda a, b: 0 if a == b else (1 if {a, b} == {"0101", "0102"} else 4)  # noqa: E731
+    far = lambda a, b: 0 if a == b else (1 if {a, b} == {"0101", "0102"} else 4)
     overrun = {"type": "overrun", "units": ["a"], "hex": "0505", "path": []}
     breaking = {"results": ["D1R", "D1R", "D2R", "D2RX", "E", "A1"]}
     orders = [overrun, {"type": "set_reserve", "unit": "a"}, {"type": "end_phase"}]
