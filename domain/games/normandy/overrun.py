@@ -12,8 +12,15 @@ from __future__ import annotations
 
 from domain.games.normandy import cite, combat, losses, stacking
 from domain.games.normandy.data import GameData, data_of
-from domain.games.normandy.effects import CombatEnded, ControlChanged, HQDestroyed, OverrunDeclared, OverrunEnded
-from domain.games.normandy.model import Combat, Overrun as Record, State, State4, confused, overrun_of, reserve_of
+from domain.games.normandy.effects import (
+    CombatEnded,
+    ControlChanged,
+    HQDestroyed,
+    OverrunDeclared,
+    OverrunEnded,
+)
+from domain.games.normandy.model import Combat, State, State4, confused, overrun_of, reserve_of
+from domain.games.normandy.model import Overrun as Record
 from domain.games.normandy.movement import Context, allowance
 from domain.games.normandy.orders import Overrun
 from domain.games.normandy.units import is_combat, is_hq, owns
@@ -145,7 +152,6 @@ def overrun(adj: Adjudication, seat: str, order: Overrun) -> None:
 def finish(adj: Adjudication) -> None:
     """After the result (and the retreats): success if the hex is empty of enemy units (§4.3)."""
     state: State = adj.state
-    data = data_of(adj)
     rec = overrun_of(state)
     assert rec is not None
     alive = tuple(u for u in rec.units if state.units[u].hex is not None)
