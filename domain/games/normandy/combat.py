@@ -138,7 +138,7 @@ def attack(adj: Adjudication, seat: str, order: Attack) -> None:
     side = state.units[hq].side
     defenders = tuple(sorted(u.id for u in state.units.values() if place_of(u) == order.hex and u.side != side))
     here = confused(state)
-    festung = order.hex in data.festungs
+    festung = order.hex in data.festungs and siege.in_play(state)  # version 4 only
     if festung and not festung_open(state, data, order.hex, side):
         raise Reject("festung_not_open", f"{order.hex} is attacked from its holding box, free of German units outside it, "
                      "while its Festung stands or units hold it.", cite.SIEGE)
