@@ -12,7 +12,7 @@ from __future__ import annotations
 from domain.games.normandy import cite, command, losses, retreat, siege, tas
 from domain.games.normandy.data import GERMAN, GameData, data_of
 from domain.games.normandy.effects import ActivationEnded, AttackDeclared, AttackResolved, DefensiveSupport, HQActed, HQDestroyed, StepNotRuled
-from domain.games.normandy.model import Combat, State, air_of, confused, exploitation_of, overrun_of, place_of, reserve_of
+from domain.games.normandy.model import Combat, State, air_of, confused, exploitation_of, offmap_of, overrun_of, place_of, reserve_of
 from domain.games.normandy.orders import ActivateHQ, Attack, EndActivation, Overrun, Support
 from domain.games.normandy.units import attack as attack_value, defense as defense_value, is_combat, is_hq, owns, seat_of
 from domain.kernel.adjudication import Adjudication
@@ -83,7 +83,7 @@ def attacks(state: State, data: GameData) -> list[Attack]:
     for uid in ready:
         at = place_of(state.units[uid]) or ""
         if at in here:  # §6.11, §6.12 (version 4): the units in a Confusion place fight there, and only there
-            if at not in done:
+            if at not in done and at not in assaulted(state):
                 targets.setdefault(at, []).append(uid)
             continue
         for n in data.neighbours(state.units[uid].hex or ""):
@@ -95,6 +95,11 @@ def attacks(state: State, data: GameData) -> list[Attack]:
                 targets.setdefault(f, []).append(uid)
     out = [Attack(units=tuple(sorted(us)), hex=h) for h, us in sorted(targets.items())]
     return [a for a in out if a.hex not in data.box_links or set(a.units) == set(all_in_box(state, data, side, a.hex))]
+
+
+def assaulted(state: State) -> tuple[str, ...]:
+    om = offmap_of(state)
+    return om.assaulted if om is not None else ()
 
 
 def festung_open(state: State, data: GameData, festung: str, side: str) -> bool:
@@ -151,7 +156,7 @@ def attack(adj: Adjudication, seat: str, order: Attack) -> None:
     side = state.units[hq].side
     defenders = tuple(sorted(u.id for u in state.units.values() if place_of(u) == order.hex and u.side != side))
     here = confused(state)
-    festung = order.hex in data.festungs
+    festung = order.hex in data.festungs and siege.in_play(state)  # version 4 only
     if festung and not festung_open(state, data, order.hex, side):
         raise Reject("festung_not_open", f"{order.hex} is attacked from its holding box, free of German units outside it, "
                      "while its Festung stands or units hold it.", cite.SIEGE)
@@ -160,6 +165,9 @@ def attack(adj: Adjudication, seat: str, order: Attack) -> None:
     x = exploitation_of(state)
     if order.hex in attacked_hexes(state):
         raise Reject("hex_already_attacked", f"{order.hex} has been attacked this phase.", cite.COMBAT)
+    if order.hex in assaulted(state):
+        raise Reject("assaulted_this_phase", f"{order.hex} was put in Confusion by an assault this phase: no other combat "
+                     "there in this phase (Art 6.11, Q&A 43-46).", cite.CONFUSION_ERRATA)
     if not order.units or len(set(order.units)) != len(order.units):
         raise Reject("no_attackers", "Name the attacking units, each once.", cite.COMBAT)
     for uid in order.units:

@@ -94,9 +94,13 @@ def _offmap(state: State4, e: Any) -> State:
         case fx.ExtendedMoveMade(hq=hq):
             u = state.units[hq]
             return replace(_unit(state, hq, markers=u.markers - 1, finished=True), offmap=replace(o, extended=o.extended + (hq,)))
-        case fx.SpecialOperationMade(unit=uid, to=to):
+        case fx.SpecialOperationMade(unit=uid, to=to, kind=kind):
             s = _unit(state, uid, hex=to) if to else state
-            return replace(s, moved=s.moved + (uid,))
+            if to and kind == "assault":
+                o = replace(o, assaulted=o.assaulted + (to,))
+            return replace(s, moved=s.moved + (uid,), offmap=o)
+        case fx.HQsReset():  # the end of phase A or B (§1.1.4)
+            o = replace(o, assaulted=())
         case fx.PartisansRose(unit=uid, box=box):
             return replace(state, units={**state.units, uid: Unit(id=uid, side="allied", box=box)})
         case fx.PhaseBegun():

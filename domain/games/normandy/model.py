@@ -145,6 +145,7 @@ class OffMap(msgspec.Struct, frozen=True, kw_only=True):
     normal_moves: dict[str, str] = {}  # Allied HQ -> the division it moved normally this phase
     extended: tuple[str, ...] = ()
     festungs: tuple[str, ...] = ()  # the Festung boxes whose Festung still stands (§0.1.2, §6.13)
+    assaulted: tuple[str, ...] = ()  # hexes put in Confusion by an assault this phase A or B: no other combat there (Q&A 43-46)
 
 
 class State4(State3, frozen=True, kw_only=True):

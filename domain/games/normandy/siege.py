@@ -30,6 +30,11 @@ DESTROYED_VP = 5  # §11.3 L601
 LINE = "fortified_line"  # the TEC row of a Festung's line (option Q49)
 
 
+def in_play(state: State) -> bool:
+    """Festungs are ruled from version 4 (its state holds the off-map layer)."""
+    return offmap_of(state) is not None
+
+
 def standing(state: State, festung: str) -> bool:
     om = offmap_of(state)
     return om is not None and festung in om.festungs
