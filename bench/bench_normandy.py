@@ -19,7 +19,7 @@ from services.export import parse
 from services.verify import verify
 from tests.unit.normandy.random_games import choose, dice_for, pack
 
-RECORDED = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "games" / "normandy-1944-2.ndjson.gz"
+RECORDED = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "games" / "normandy-1944-v4-2.ndjson.gz"  # under @4
 GAMES = {True: 1, False: 6}
 
 

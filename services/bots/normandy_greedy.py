@@ -56,6 +56,8 @@ def choose(view: dict[str, Any], orders: list[dict[str, Any]], assessments: list
         return orders[0]
     if "counterattack" in kinds:  # counterattack whenever an HQ may: the stack that advanced is exposed
         return next((o for o in orders if o["type"] == "counterattack" and o.get("hq")), orders[0])
+    if "counterattack_move" in kinds:  # version 4: close in for the counterattack (§6.9)
+        return next((o for o in orders if o["type"] == "counterattack_move" and o.get("to")), orders[0])
     if "advance" in kinds:
         return next((o for o in orders if o["type"] == "advance" and o.get("stack")), orders[0])
     if "commit_tas" in kinds:

@@ -23,7 +23,7 @@ from typing import NamedTuple
 from domain.games.normandy import cite
 from domain.games.normandy.data import ALLIED, GameData, data_of, pack_of
 from domain.games.normandy.effects import AirAssigned, AirDrawn, AirReturned, NavalPoints
-from domain.games.normandy.model import Air, State, State3, air_of
+from domain.games.normandy.model import Air, State, State3, air_of, offmap_of
 from domain.games.normandy.orders import AssignAir
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.citation import Citation
@@ -143,25 +143,42 @@ def availability(adj: Adjudication) -> bool:
     if due and due == len(fighters):  # no choice: every fighter-bomber drawn flies air superiority
         for c in sorted(fighters):
             adj.emit(AirAssigned(counter=c, mission=SUPERIORITY_MISSION, cite=(cite.AIR_AVAILABILITY,)))
+    if offmap_of(adj.state) is not None and where(adj.state.air, AVAILABLE):
+        return True  # version 4: the Allies may send counters to strategic interdiction (§9.5)
     return adj.state.air.superiority_due > 0
 
 
 def legal(state: State, seat: str) -> list[Order]:
     air = air_of(state)
-    if air is None or not air.superiority_due:
+    if air is None:
         return []
-    return [AssignAir(counter=c, mission=SUPERIORITY_MISSION) for c in where(air, AVAILABLE, use="FB") if owner(state, c) == seat]
+    if air.superiority_due:
+        return [AssignAir(counter=c, mission=SUPERIORITY_MISSION) for c in where(air, AVAILABLE, use="FB") if owner(state, c) == seat]
+    if offmap_of(state) is None:
+        return []
+    out: list[Order] = []
+    boxes = sorted({b for b in STRATEGIC_BOXES})
+    for c in where(air, AVAILABLE):
+        if owner(state, c) != seat:
+            continue
+        for b in boxes:
+            there = [x for x, at in air.at.items() if at == f"{STRATEGIC}:{b}"]
+            if all(COUNTERS[x].cup == COUNTERS[c].cup for x in there) and len(there) < STRATEGIC_LIMITS[COUNTERS[c].cup]:
+                out.append(AssignAir(counter=c, mission=f"{STRATEGIC}:{b}"))
+    return out
 
 
 def can_end(state: State, seat: str) -> bool:
     """A seat is done once air superiority is manned, or when it has no fighter-bomber left to send."""
-    return not legal(state, seat)
+    return not any(isinstance(o, AssignAir) and o.mission == SUPERIORITY_MISSION for o in legal(state, seat))
 
 
 def assign(adj: Adjudication, seat: str, order: AssignAir) -> None:
     state = adj.state
     air = air_of(state)
     assert air is not None
+    if order.mission.startswith(STRATEGIC + ":") and offmap_of(state) is not None:
+        return strategic(adj, seat, order)
     if order.mission in NOT_BUILT_MISSIONS:
         why, rule = NOT_BUILT_MISSIONS[order.mission]
         raise Reject("not_built", f"The {order.mission} mission is not built in {adj.ruleset.id}: {why}.", rule)
@@ -173,6 +190,36 @@ def assign(adj: Adjudication, seat: str, order: AssignAir) -> None:
     if not air.superiority_due:
         raise Reject("superiority_manned", "Air superiority has the fighter-bombers the FBAT asked for.", cite.AIR_AVAILABILITY)
     adj.emit(AirAssigned(counter=order.counter, mission=SUPERIORITY_MISSION, cite=(cite.AIR_AVAILABILITY, cite.AIRPOWER, datum(order.counter))))
+
+
+STRATEGIC = "strategic_interdiction"
+STRATEGIC_LIMITS = {"HB": 1, "MB": 2, "FB": 2}
+# The boxes German units leave (the Strategic Movement Map's, pack `map.boxes` with lines); the
+# data is bound at ruling time, the listing reads the names here (checked against the pack by a test).
+STRATEGIC_BOXES = ("box-alencon", "box-avranches-approach", "box-brest", "box-languedoc", "box-le-mans", "box-lorient",
+                   "box-orleans", "box-paris", "box-pas-de-calais", "box-rennes", "box-rouen", "box-south-east")  # §9.5: one HB, or one or two MB, or one or two FB (a box, option Q42)
+
+
+def strategic(adj: Adjudication, seat: str, order: AssignAir) -> None:
+    """§9.5 (version 4): an Available counter to a box of the Strategic Movement Map, where its bombs
+    add to the German interdiction rolls (offmap.py); one kind a box, within §9.5's numbers."""
+    state = adj.state
+    air = air_of(state)
+    assert air is not None
+    box = order.mission.split(":", 1)[1]
+    if box not in data_of(adj).box_links:
+        raise Reject("not_a_box", f"{box} is not a box of the Strategic Movement Map.", cite.STRATEGIC_INTERDICTION)
+    if air.at.get(order.counter) != AVAILABLE or owner(state, order.counter) != seat:
+        raise Reject("not_available", f"{order.counter} is not one of your Available air counters.", cite.AIR_AVAILABILITY)
+    if air.superiority_due:
+        raise Reject("superiority_first", "Air superiority takes its fighter-bombers first (§1.1.1.1).", cite.AIR_AVAILABILITY)
+    kind = COUNTERS[order.counter].cup
+    there = [c for c, b in air.at.items() if b == order.mission]
+    if any(COUNTERS[c].cup != kind for c in there) or len(there) >= STRATEGIC_LIMITS[kind]:
+        raise Reject("box_full", f"A box takes one HB, or one or two MB, or one or two FB (§9.5); {box} has {', '.join(there)}.",
+                     cite.STRATEGIC_INTERDICTION)
+    adj.emit(AirAssigned(counter=order.counter, mission=order.mission, cite=(cite.STRATEGIC_INTERDICTION, cite.AIRPOWER,
+                                                                          cite.ruling("Q42_strategic_interdiction_per", "box"), datum(order.counter))))
 
 
 def storm(adj: Adjudication) -> None:
@@ -194,7 +241,7 @@ def turn_end(adj: Adjudication) -> None:
     if air is None:
         return
     turn = adj.state.core.clock.turn
-    back = sorted(c for c, b in air.at.items() if b in (AVAILABLE, SUPERIORITY, FINISHED)
+    back = sorted(c for c, b in air.at.items() if b in (AVAILABLE, SUPERIORITY, FINISHED) or b.startswith(STRATEGIC + ":")
                   or (b.startswith("turn:") and int(b[5:]) <= turn + 1))
     if back:
         adj.emit(AirReturned(counters=tuple(back), to=CUP, cite=(cite.TURN_END,) + (

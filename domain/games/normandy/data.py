@@ -168,6 +168,32 @@ class GameData:
         """Map hexes the strategic boxes link to (the German off-map depots' way in, §7.2, §4.1.2)."""
         return frozenset(x for b in self.map.boxes.values() for x in b.links if x in self.hexes)
 
+    @cached_property
+    def box_links(self) -> dict[str, tuple[str, ...]]:
+        """The Strategic Movement Map (§4.1.2): each box joined by a drawn line to other boxes (the
+        holding boxes of the air missions, the reserve and the losses have no line and are not in it)."""
+        boxes = self.map.boxes
+        return {b: tuple(x for x in v.links if x in boxes) for b, v in sorted(boxes.items()) if v.links}
+
+    @cached_property
+    def box_hexes(self) -> dict[str, tuple[str, ...]]:
+        """The map hexes each coloured box is joined to: its entry and exit hexes (§1.1.2.1)."""
+        return {b: tuple(x for x in v.links if x in self.hexes) for b, v in sorted(self.map.boxes.items())
+                if any(x in self.hexes for x in v.links)}
+
+    @cached_property
+    def hex_boxes(self) -> dict[str, tuple[str, ...]]:
+        out: dict[str, list[str]] = {}
+        for b, hexes in self.box_hexes.items():
+            for h in hexes:
+                out.setdefault(h, []).append(b)
+        return {h: tuple(bs) for h, bs in out.items()}
+
+    @cached_property
+    def festungs(self) -> dict[str, str]:
+        """Each Festung box and the holding box it stands in (§0.1.2: St Nazaire inside Rennes)."""
+        return {b: v.parent for b, v in sorted(self.map.boxes.items()) if v.parent}
+
     def playable(self, scenario: str) -> frozenset[str] | None:
         """The hexes a scenario plays on: Scenario 1 uses the west of the map, column 17 included (L466)."""
         area = self.pack.scenarios[scenario].options.get("map_area")

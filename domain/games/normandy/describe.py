@@ -82,6 +82,36 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
                                      + (f"; the stack is A{e.get('level')}" if e.get("level") else "")),
     "normandy.disorganised": lambda e: f"{e.get('unit')} becomes D{e.get('level')}",
     "normandy.flag": lambda e: f"Recorded: {str(e.get('name')).replace('_', ' ')} = {e.get('value')}",
+    "normandy.reserve_set": lambda e: f"{e.get('unit')} goes into Reserve",
+    "normandy.overrun_declared": lambda e: (f"{', '.join((e.get('combat') or {}).get('attackers') or ())} overrun "
+                                            f"{(e.get('combat') or {}).get('hex')}"
+                                            + (f" after moving {_hexes(e.get('path'))}" if e.get("path") else "")),
+    "normandy.overrun_ended": lambda e: (f"The overrun succeeds: {_some(e.get('units') or ())} in {e.get('to')}, free to move on"
+                                         if e.get("success") else
+                                         f"The overrun fails: {_some(e.get('units') or ())} back to {e.get('to')}, disorganised"),
+    "normandy.exploitation_earned": lambda e: f"Exploitation: {e.get('hq')} will have a free extra activation",
+    "normandy.exploitation_begun": lambda e: (f"{e.get('hq')}'s free Exploitation activation begins"
+                                              + (f" (Reserve stacks in {', '.join(e.get('stacks') or ())})" if e.get("stacks")
+                                                 else " with no Reserve stack to activate")),
+    "normandy.exploitation_chosen": lambda e: ((f"Reserve stacks in {', '.join(e.get('stacks') or ())} exploit: "
+                                                f"{_some(e.get('units') or ())}" if e.get("stacks") else "No Reserve stack exploits")
+                                               + (", supported (an Offensive marker spent)" if e.get("support") else "")),
+    # version 4: the off-map layer and Confusion
+    "normandy.offmap_moved": lambda e: (f"{e.get('unit')} leaves the map by {_hexes(e.get('path'))}" if e.get("transfer") else
+                                        f"{e.get('unit')} moves off map {_hexes(e.get('path'))}"
+                                        + (f" ({e.get('hq')}'s one division this phase)" if e.get("hq") else "")),
+    "normandy.interdiction": lambda e: (f"Interdiction die to leave {e.get('box')} ({', '.join(e.get('units') or ())}): {e.get('roll')}"
+                                        + "".join(f" {v:+d} {k.replace('_', ' ')}" for k, v in (e.get("modifiers") or {}).items())
+                                        + f" against {e.get('value')}: " + ("they leave" if e.get("passed") else "held for the phase")),
+    "normandy.box_control": lambda e: f"{str(e.get('side')).capitalize()} controls {', '.join(e.get('boxes') or ())}",
+    "normandy.confusion_placed": lambda e: f"A Confusion marker on {e.get('place')}: both sides hold it",
+    "normandy.confusion_lifted": lambda e: f"The Confusion marker on {e.get('place')} is lifted",
+    "normandy.depot_vanished": lambda e: f"The German depot in {e.get('box')} disappears",
+    "normandy.extended_move": lambda e: f"{e.get('hq')} spends an Offensive marker for an Extended move and is flipped",
+    "normandy.special_operation": lambda e: (f"{e.get('unit')}: {str(e.get('kind')).replace('_', ' ')} into {e.get('hex')}, "
+                                             f"Infiltration die {e.get('roll')}: " + ("done" if e.get("to") else "failed, it stays")),
+    "normandy.ffi_paris": lambda e: f"{e.get('unit')} rises in {e.get('box')}",
+    "normandy.festung_destroyed": lambda e: f"The Festung in {e.get('festung')} is destroyed",
 }
 
 

@@ -285,9 +285,94 @@ class ExploitationChosen(Effect, frozen=True, kw_only=True, tag="normandy.exploi
     support: bool = False
 
 
+# --- the off-map layer and Confusion (`normandy-1944@4`) ----------------------------------------
+
+
+class OffMapMoved(Effect, frozen=True, kw_only=True, tag="normandy.offmap_moved"):
+    """§4.1.2: a unit moved along the lines of the Strategic Movement Map (`path`: where it stood,
+    then each box entered), or from its exit hex to the box joined to it (§1.1.2.1, `transfer`).
+    An Allied normal move names the HQ whose one division a phase it was (§4.1.2)."""
+
+    unit: str
+    path: tuple[str, ...]
+    transfer: bool = False
+    hq: str | None = None
+    division: str | None = None
+
+
+class InterdictionRolled(Effect, frozen=True, kw_only=True, tag="normandy.interdiction"):
+    """§4.1.2, §9.5, §6.12: a die to leave a box, passed when the modified roll is lower than the
+    box's interdiction value; a failed roll holds the units in the box for the phase."""
+
+    units: tuple[str, ...]
+    box: str
+    roll: int
+    modifiers: dict[str, int] = {}
+    value: int
+    passed: bool
+
+
+class BoxControl(Effect, frozen=True, kw_only=True, tag="normandy.box_control"):
+    """§4.1.2: the last side through a box controls it."""
+
+    boxes: tuple[str, ...]
+    side: str
+
+
+class ConfusionPlaced(Effect, frozen=True, kw_only=True, tag="normandy.confusion_placed"):
+    """§6.11, §6.12, §1.1.2.2: a hex or box held by both sides."""
+
+    place: str
+
+
+class ConfusionLifted(Effect, frozen=True, kw_only=True, tag="normandy.confusion_lifted"):
+    """§6.11: one side is no longer there; the other holds the place."""
+
+    place: str
+
+
+class DepotVanished(Effect, frozen=True, kw_only=True, tag="normandy.depot_vanished"):
+    """§7.2: a German depot with no defence value disappears when Allied units are alone in its box."""
+
+    box: str
+
+
+class PartisansRose(Effect, frozen=True, kw_only=True, tag="normandy.ffi_paris"):
+    """§4.1.2 (Liberation of Paris): the FFI PARIS counter appears in Paris once the Allies have a
+    unit beyond the Seine (the Pas-de-Calais, Paris or Orleans boxes)."""
+
+    unit: str
+    box: str
+
+
+class FestungDestroyed(Effect, frozen=True, kw_only=True, tag="normandy.festung_destroyed"):
+    """§6.13, §11.3: an attacked Festung loses its one step with no unit left inside (+5 VP Allied)."""
+
+    festung: str
+
+
+class ExtendedMoveMade(Effect, frozen=True, kw_only=True, tag="normandy.extended_move"):
+    """§5.2: a supplied HQ spends an Offensive marker and is flipped for its units' Extended move."""
+
+    hq: str
+
+
+class SpecialOperationMade(Effect, frozen=True, kw_only=True, tag="normandy.special_operation"):
+    """§4.4: a special unit's one-hex operation after its Infiltration roll (`to` None: it failed
+    and stays; its move for the phase is spent either way)."""
+
+    unit: str
+    kind: str
+    hex: str
+    roll: int
+    to: str | None = None
+
+
 NormandyEffect = (StepNotRuled | PhaseBegun | WeatherRolled | StormTested | InitiativeRolled | SupplyTraced
                   | MarkersReceived | MarkerGiven | UnitPlaced | UnitMoved | ControlChanged | SeatDone | HQActed
                   | ActivationEnded | AttackDeclared | DefensiveSupport | AttackResolved | StepLost | HQDestroyed
                   | RetreatBegun | UnitRetreated | UnitAdvanced | CounterattackLaunched | CombatEnded | HQsReset | Reorganised | DepotChanged | FlagSet
                   | AirDrawn | AirAssigned | AirReturned | NavalPoints | AirAsked | TacticalAirSupport | Bombarded | Disorganised
-                  | ReserveSet | OverrunDeclared | OverrunEnded | ExploitationEarned | ExploitationBegun | ExploitationChosen)
+                  | ReserveSet | OverrunDeclared | OverrunEnded | ExploitationEarned | ExploitationBegun | ExploitationChosen
+                  | OffMapMoved | InterdictionRolled | BoxControl | ConfusionPlaced | ConfusionLifted | DepotVanished
+                  | ExtendedMoveMade | SpecialOperationMade | PartisansRose | FestungDestroyed)

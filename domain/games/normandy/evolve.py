@@ -11,6 +11,8 @@ from domain.games.normandy.model import BOXES, CAPTURED, RETURNING, Depot, Explo
 
 def evolve(state: State, e: Any) -> State:
     s = _evolve(state, e)
+    if isinstance(s, State4):
+        s = _offmap(s, e)
     s = _air(s, e) if isinstance(s, State3) else s
     return _four(state, s, e) if isinstance(s, State4) else s
 
@@ -20,7 +22,7 @@ def _four(before: State, state: State4, e: Any) -> State4:
     match e:
         case fx.PhaseBegun():  # §4.1.1 with option Q52: the Reserve waits through its side's combat phase only
             keep = state.core.clock.phase == "combat"
-            return replace(state, far=(), left={}, began={}, overrun=None, exploit_owed=None, exploitation=None,
+            return replace(state, far=(), left={}, began={}, overrun=None, exploit_owed=None, exploitation=None, retreated=(),
                            reserve=state.reserve if keep else ())
         case fx.UnitMoved(unit=uid, path=path):
             hexes = len(path) - (1 if before.units[uid].hex is not None else 0)
@@ -56,10 +58,58 @@ def _four(before: State, state: State4, e: Any) -> State4:
             return replace(s, units={**s.units, x.hq: replace(s.units[x.hq], markers=s.units[x.hq].markers - 1)}) if support else s
         case fx.AttackDeclared(combat=c) if state.exploitation is not None:
             x = state.exploitation
-            return replace(state, exploitation=replace(x, attacking=True, defended=x.defended + (c.hex,)))
+            return replace(state, retreated=(), exploitation=replace(x, attacking=True, defended=x.defended + (c.hex,)))
+        case fx.AttackDeclared() | fx.OverrunDeclared() | fx.CounterattackLaunched():
+            return replace(state, retreated=())
+        case fx.UnitRetreated(unit=uid):
+            return replace(state, retreated=state.retreated + (uid,))
         case fx.ActivationEnded():
             return replace(state, exploitation=None)
     return state
+
+
+def _offmap(state: State4, e: Any) -> State:
+    """Version 4's off-map layer and Confusion (the per-phase records end with the phase, the
+    Extended-move HQs with the turn)."""
+    o = state.offmap
+    match e:
+        case fx.OffMapMoved(unit=uid, path=path, hq=hq, division=division):
+            s = _unit(state, uid, hex=None, box=path[-1])
+            s = replace(s, moved=s.moved + (uid,))
+            if hq is not None:
+                return replace(s, offmap=replace(o, normal_moves={**o.normal_moves, hq: division or uid}))
+            return s
+        case fx.InterdictionRolled(units=units, passed=False):
+            o = replace(o, held=o.held + units)
+        case fx.BoxControl(boxes=boxes, side=side):
+            o = replace(o, control={**o.control, **dict.fromkeys(boxes, side)})
+        case fx.ConfusionPlaced(place=p):
+            o = replace(o, confusion=tuple(sorted({*o.confusion, p})))
+        case fx.ConfusionLifted(place=p):
+            o = replace(o, confusion=tuple(x for x in o.confusion if x != p))
+        case fx.FestungDestroyed(festung=f):
+            o = replace(o, festungs=tuple(x for x in o.festungs if x != f))
+        case fx.DepotVanished(box=b):
+            o = replace(o, depots=tuple(x for x in o.depots if x != b))
+        case fx.ExtendedMoveMade(hq=hq):
+            u = state.units[hq]
+            return replace(_unit(state, hq, markers=u.markers - 1, finished=True), offmap=replace(o, extended=o.extended + (hq,)))
+        case fx.SpecialOperationMade(unit=uid, to=to, kind=kind):
+            s = _unit(state, uid, hex=to) if to else state
+            if to and kind == "assault":
+                o = replace(o, assaulted=o.assaulted + (to,))
+            return replace(s, moved=s.moved + (uid,), offmap=o)
+        case fx.HQsReset():  # the end of phase A or B (§1.1.4)
+            o = replace(o, assaulted=())
+        case fx.PartisansRose(unit=uid, box=box):
+            return replace(state, units={**state.units, uid: Unit(id=uid, side="allied", box=box)})
+        case fx.PhaseBegun():
+            o = replace(o, held=(), normal_moves={})
+        case fx.Reorganised():  # the turn end (§1.1.5): option Q02's 'turn' lasts until here
+            o = replace(o, extended=())
+        case _:
+            return state
+    return replace(state, offmap=o)
 
 
 def _air(state: State3, e: Any) -> State3:

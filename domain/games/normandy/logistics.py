@@ -10,7 +10,7 @@ from __future__ import annotations
 from domain.games.normandy import cite, supply
 from domain.games.normandy.data import ALLIED, GERMAN, GameData, data_of, pack_of
 from domain.games.normandy.effects import MarkerGiven, MarkersReceived, StepNotRuled, SupplyTraced
-from domain.games.normandy.model import State
+from domain.games.normandy.model import State, offmap_of
 from domain.games.normandy.orders import GiveMarker
 from domain.games.normandy.units import is_hq, owns
 from domain.kernel.adjudication import Adjudication
@@ -56,7 +56,9 @@ def receive(adj: Adjudication) -> None:
 
 def takers(state: State, data: GameData, seat: str) -> list[str]:
     side = state.core.layout.side_of(seat)
-    return sorted(u.id for u in state.units.values() if u.side == side and u.hex and is_hq(data, u.id)
+    off_map = offmap_of(state) is not None  # version 4: a supplied HQ on the strategic map takes markers too
+    return sorted(u.id for u in state.units.values() if u.side == side and (u.hex or (off_map and u.box in data.box_links))
+                  and is_hq(data, u.id)
                   and not u.unsupplied and u.markers < MAX_MARKERS and owns(state, data, seat, u.id))
 
 

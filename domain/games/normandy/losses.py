@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain.games.normandy import cite
 from domain.games.normandy.data import GameData, data_of
 from domain.games.normandy.effects import Disorganised, HQDestroyed, StepLost
-from domain.games.normandy.model import CADRE, CAPTURED, State
+from domain.games.normandy.model import CADRE, CAPTURED, State, place_of
 from domain.games.normandy.units import enemy, is_combat, is_hq
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.citation import Citation
@@ -21,7 +21,7 @@ def lose_steps(adj: Adjudication, units: tuple[str, ...], steps: int, *, retreat
     data: GameData = data_of(adj)
     for _ in range(steps):
         state: State = adj.state
-        alive = [u for u in (state.units[x] for x in units) if u.hex is not None and is_combat(data, u.id)]
+        alive = [u for u in (state.units[x] for x in units) if place_of(u) is not None and is_combat(data, u.id)]
         if not alive:
             return
         u = max(alive, key=lambda x: (data.values[x.id].steps - x.lost, x.id))
@@ -38,14 +38,14 @@ def one_step(adj: Adjudication, uid: str, *, retreat: bool = False) -> None:
     adj.emit(StepLost(unit=uid, eliminated=gone, to=(CAPTURED if retreat else CADRE) if gone else None, cite=citations))
     points = 1 + (1 if v.elite else 0)
     adj.emit(LedgerPosted(ledger=VP, owner=enemy(u.side), kind="credit", amount=points, cite=(cite.VICTORY,)))
-    if gone and u.hex is not None:
-        hq_alone(adj, u.hex)
+    if gone and place_of(u) is not None:
+        hq_alone(adj, place_of(u) or "", u.side)
 
 
 def disorganise(adj: Adjudication, uid: str, why: tuple[Citation, ...]) -> None:
     """§6.5: one more level of disorganisation; a D2 unit takes a step loss instead."""
     u = adj.state.units[uid]
-    if u.hex is None:
+    if place_of(u) is None:
         return
     if u.d >= 2:
         adj.cite(*why)
@@ -54,11 +54,12 @@ def disorganise(adj: Adjudication, uid: str, why: tuple[Citation, ...]) -> None:
         adj.emit(Disorganised(unit=uid, level=u.d + 1, cite=why))
 
 
-def hq_alone(adj: Adjudication, h: str) -> None:
-    """§5.4: HQs left in a hex whose units were all destroyed in combat share their fate."""
+def hq_alone(adj: Adjudication, h: str, side: str) -> None:
+    """§5.4: HQs left in a hex (or box) whose units of their side were all destroyed in combat share
+    their fate (in a Confusion hex the enemy's units do not shelter them, §6.11)."""
     data: GameData = data_of(adj)
     state: State = adj.state
-    here = [u for u in state.units.values() if u.hex == h]
+    here = [u for u in state.units.values() if place_of(u) == h and u.side == side]
     if here and all(is_hq(data, u.id) for u in here):
         for u in here:
             adj.emit(HQDestroyed(hq=u.id, returns=state.core.clock.turn + 1, cite=(cite.HQ_DESTRUCTION,)))

@@ -1,8 +1,11 @@
 """Normandy 1944's state: units on the map or in a holding box, the weather, the initiative, the
 once-per-phase records, hex control, the depots and the combat under way.
 
-Invariant of this version: a land hex holds the units of one side only (Confusion, §6.11, where
-both sides share a hex, is deferred, and no rule of this version creates it); `invariants` checks it.
+Invariant of versions 1-3: a land hex holds the units of one side only (Confusion, §6.11, where
+both sides share a hex, is not ruled, and no rule of these versions creates it). Version 4
+(`State4`) rules Confusion: a hex or strategic box may hold both sides only under a Confusion
+marker (`OffMap.confusion`), with at most 5 stacking points of each side on a hex. `invariants`
+checks whichever applies.
 """
 from __future__ import annotations
 
@@ -128,17 +131,37 @@ class Exploitation(msgspec.Struct, frozen=True, kw_only=True):
     defended: tuple[str, ...] = ()  # hexes its attacks hit: once each (§6.1 does not count breakthrough)
 
 
+class OffMap(msgspec.Struct, frozen=True, kw_only=True):
+    """The off-map layer and Confusion (`normandy-1944@4`, §4.1.2, §5.2, §6.11, §6.12, §7.2): who
+    controls each strategic box (absent: German, 'German at start of each game'), the places (hexes
+    and boxes) under a Confusion marker, the German depot boxes still standing, the German units an
+    interdiction roll held in their box this phase, the divisions each Allied HQ moved normally this
+    phase (1 a phase, §4.1.2), and the HQs that made an Extended move this turn (option Q02)."""
+
+    control: dict[str, str] = {}
+    confusion: tuple[str, ...] = ()
+    depots: tuple[str, ...] = ()
+    held: tuple[str, ...] = ()
+    normal_moves: dict[str, str] = {}  # Allied HQ -> the division it moved normally this phase
+    extended: tuple[str, ...] = ()
+    festungs: tuple[str, ...] = ()  # the Festung boxes whose Festung still stands (§0.1.2, §6.13)
+    assaulted: tuple[str, ...] = ()  # hexes put in Confusion by an assault this phase A or B: no other combat there (Q&A 43-46)
+
+
 class State4(State3, frozen=True, kw_only=True):
-    """The state of `normandy-1944@4`: version 3's, with Reserve (§4.1.1), overrun (§4.3) and
-    Exploitation (§6.8). A separate type, so @1-@3 states and digests are unchanged."""
+    """The state of `normandy-1944@4`: version 3's, with Reserve (§4.1.1), overrun (§4.3),
+    Exploitation (§6.8), and the off-map layer and Confusion (`offmap`). A separate type, so @1-@3
+    states and digests are unchanged."""
 
     reserve: tuple[str, ...] = ()  # units in Reserve since their side's last movement phase (§4.1.1)
     far: tuple[str, ...] = ()  # units that moved more than one hex this phase: no Reserve for them (§4.1.1)
     left: dict[str, int] = {}  # a successful overrun's stack: MP left to go on moving (§4.3)
     began: dict[str, str] = {}  # ... and the hex each began its move in (option Q24)
     overrun: Overrun | None = None
+    retreated: tuple[str, ...] = ()  # the units that retreated in the last combat: they may counterattack (§6.9)
     exploit_owed: str | None = None  # the activated HQ whose combat allowed Exploitation (§6.8, option Q64)
     exploitation: Exploitation | None = None
+    offmap: OffMap = OffMap()
 
 
 def air_of(state: State) -> Air | None:
@@ -157,9 +180,25 @@ def exploitation_of(state: State) -> Exploitation | None:
     return state.exploitation if isinstance(state, State4) else None
 
 
+def offmap_of(state: State) -> OffMap | None:
+    return state.offmap if isinstance(state, State4) else None
+
+
+def place_of(u: Unit) -> str | None:
+    """Where a unit fights: its hex, or its box of the Strategic Movement Map (version 4: the only
+    boxes named 'box-...' that hold units; a Festung's sub-box included)."""
+    return u.hex if u.hex is not None else (u.box if u.box is not None and u.box.startswith("box-") else None)
+
+
+def confused(state: State) -> frozenset[str]:
+    """The hexes and boxes under a Confusion marker (none before version 4)."""
+    return frozenset(state.offmap.confusion) if isinstance(state, State4) else frozenset()
+
+
 def invariants(state: State) -> list[str]:
-    """What must hold after every ruling: one side per hex (no Confusion in this version), every
-    unit either on a hex or in a box, steps lost below steps."""
+    """What must hold after every ruling: every unit either on a hex or in a box; one side per hex
+    and per strategic box, except where a Confusion marker stands (version 4, §6.11, §6.12), and a
+    Confusion marker only where both sides are."""
     out = []
     sides: dict[str, set[str]] = {}
     for u in state.units.values():
@@ -167,14 +206,20 @@ def invariants(state: State) -> list[str]:
             out.append(f"{u.id}: on a hex xor in a box")
         if u.hex:
             sides.setdefault(u.hex, set()).add(u.side)
-    out += [f"{h}: held by both sides without Confusion" for h, s in sides.items() if len(s) > 1]
+        elif u.box and u.box.startswith("box-") and not u.box.startswith("box-festung-"):
+            sides.setdefault(u.box, set()).add(u.side)  # a Festung is its own box and no unit for Confusion (§0.1.2)
+    om = offmap_of(state)
+    confused = frozenset(om.confusion if om else ())
+    out += [f"{h}: held by both sides without Confusion" for h, s in sides.items() if len(s) > 1 and h not in confused]
+    out += [f"{h}: a Confusion marker where one side only is" for h in confused if len(sides.get(h, ())) < 2]
     top = state.core.top()
     if state.combat is None and top is not None and top.kind in ("retreat", "defensive_support", "advance", "bombardment", "tas"):
         out.append("a combat decision is open with no combat")
     air = air_of(state)
     if air is not None:
         for c, b in air.at.items():
-            if b not in ("cup", "available", "superiority", "finished") and not b.startswith(("turn:", "rubble:")):
+            if b not in ("cup", "available", "superiority", "finished") and not b.startswith(("turn:", "rubble:")) \
+                    and not (isinstance(state, State4) and b.startswith("strategic_interdiction:box-")):
                 out.append(f"air counter {c} in no box: {b}")
         if state.combat is None and (air.tas or air.affected or air.asked):
             out.append("air support recorded with no combat")

@@ -10,7 +10,7 @@ from typing import Any, Callable
 from domain.games.normandy import air, cite, stacking, zoc
 from domain.games.normandy.data import GameData, data_of
 from domain.games.normandy.effects import ControlChanged, FlagSet, UnitMoved
-from domain.games.normandy.model import PENDING, State, State4, Unit
+from domain.games.normandy.model import PENDING, State, State4, Unit, confused
 from domain.games.normandy.orders import Move
 from domain.games.normandy.units import movement, owns
 from domain.kernel.adjudication import Adjudication
@@ -40,6 +40,7 @@ class Snapshot:
         self.occupied = stacking.occupancy(state)
         self.area = data.playable(state.core.scenario)
         self.rubble = air.rubble(state)  # version 3: §9.4's rubble on carpet-bombed towns
+        self.confused = confused(state)  # version 4: §6.11, a Confusion hex may be entered, never left by a move
 
 
 class Context:
@@ -58,10 +59,11 @@ class Context:
         self.leave = zoc.leave_cost(data, u.id)
         self.area = snap.area
         self.rubble = snap.rubble
+        self.confused = snap.confused
         self.steps = data.step_costs(self.col, self.armored)
 
     def cost(self, frm: str, to: str, via: str | None = None, _: Any = None) -> int | None:
-        if to in self.enemy_hexes or (self.area is not None and to not in self.area):
+        if (to in self.enemy_hexes and to not in self.confused) or (self.area is not None and to not in self.area):
             return None
         c = self.steps.get((frm, to)) if frm != to else self.entry_cost(to)
         if c is None:
@@ -80,7 +82,7 @@ class Context:
         return int(c)
 
     def stops(self, h: str, _: Any = None) -> bool:
-        return h in self.ezoc
+        return h in self.ezoc or h in self.confused
 
 
 def destinations(state: State, data: GameData, u: Unit, snap: Snapshot | None = None) -> dict[str, tuple[str, ...]]:
@@ -88,6 +90,8 @@ def destinations(state: State, data: GameData, u: Unit, snap: Snapshot | None = 
     if u.hex is None:
         return {}
     ctx = Context(state, data, u, snap)
+    if u.hex in ctx.confused:
+        return {}  # §6.11: the way out is the enemy's elimination, or a special operation (§4.4)
     reach = reachable(data.graph, u.hex, allowance(state, data, u), ctx.cost, stops=ctx.stops, minimum_move=not going_on(state, u.id))
     out = {}
     for h in reach.costs:
@@ -117,7 +121,14 @@ def entries(state: State, data: GameData, u: Unit, hexes: tuple[str, ...], snap:
     return out
 
 
-def legal(state: State, data: GameData, seat: str, arrivals: Callable[[Unit], tuple[str, ...]], unit: str | None = None) -> list[Move]:
+def arriving(state: State, u: Unit, boxed: Callable[[Unit], bool] | None = None) -> bool:
+    """A unit off the map that may enter it this phase: a reinforcement due (§1.1.2.1), or, from
+    version 4, a unit in a coloured box of the Strategic Movement Map (`boxed`)."""
+    return (u.box == PENDING and u.due <= state.core.clock.turn) or (boxed is not None and boxed(u))
+
+
+def legal(state: State, data: GameData, seat: str, arrivals: Callable[[Unit], tuple[str, ...]], unit: str | None = None,
+          boxed: Callable[[Unit], bool] | None = None) -> list[Move]:
     orders: list[Move] = []
     snap = Snapshot(state, data, state.core.layout.side_of(seat))
     for u in sorted(state.units.values(), key=lambda x: x.id):
@@ -127,12 +138,13 @@ def legal(state: State, data: GameData, seat: str, arrivals: Callable[[Unit], tu
             continue
         if u.hex is not None:
             orders += [Move(unit=u.id, path=p) for _, p in sorted(destinations(state, data, u, snap).items())]
-        elif u.box == PENDING and u.due <= state.core.clock.turn:
+        elif arriving(state, u, boxed):
             orders += [Move(unit=u.id, path=p) for _, p in sorted(entries(state, data, u, arrivals(u), snap).items())]
     return orders
 
 
-def move(adj: Adjudication, seat: str, order: Move, arrivals: Callable[[Unit], tuple[str, ...]]) -> None:
+def move(adj: Adjudication, seat: str, order: Move, arrivals: Callable[[Unit], tuple[str, ...]],
+         boxed: Callable[[Unit], bool] | None = None) -> None:
     state: State = adj.state
     data: GameData = data_of(adj)
     u = state.units.get(order.unit)
@@ -143,9 +155,12 @@ def move(adj: Adjudication, seat: str, order: Move, arrivals: Callable[[Unit], t
     if not order.path:
         raise Reject("empty_path", "Name the hexes the unit enters.", cite.MOVEMENT)
     ctx = Context(state, data, u)
+    if u.hex is not None and u.hex in ctx.confused:
+        raise Reject("in_confusion", f"{u.id} is in a Confusion hex: it leaves only by the enemy's elimination or a special "
+                     "operation (§4.4).", cite.CONFUSION, at=u.hex)
     mp = allowance(state, data, u)
     if u.hex is None:
-        if not (u.box == PENDING and u.due <= state.core.clock.turn):
+        if not arriving(state, u, boxed):
             raise Reject("not_arrived", f"{u.id} is not on the map and not due to arrive.", cite.ARRIVAL)
         if order.path[0] not in arrivals(u):
             raise Reject("not_an_entry_hex", f"{u.id} enters by one of {', '.join(arrivals(u))}.", cite.ARRIVAL,
@@ -161,6 +176,8 @@ def move(adj: Adjudication, seat: str, order: Move, arrivals: Callable[[Unit], t
     for i, h in enumerate(steps):
         if not data.grid.adjacent(here, h):
             raise Reject("not_adjacent", f"{h} is not adjacent to {here}.", cite.MOVEMENT, at=h)
+        if here in ctx.confused and here != start:
+            raise Reject("confusion_stop", f"{here} is a Confusion hex: the move ends there.", cite.CONFUSION, at=here)
         if here in ctx.ezoc and here != start:
             raise Reject("zoc_stop", f"{here} is in an enemy zone of control: the move stops there.", cite.ZOC, at=here)
         c = ctx.cost(here, h)
@@ -182,8 +199,10 @@ def move(adj: Adjudication, seat: str, order: Move, arrivals: Callable[[Unit], t
         citations += (cite.CARPET_BOMBING,)
     if going_on(state, u.id):
         citations += (cite.OVERRUN,)
+    if dest in ctx.confused:
+        citations += (cite.CONFUSION, cite.CONFUSION_ERRATA)
     adj.emit(UnitMoved(unit=u.id, path=full, cost=spent, allowance=mp, minimum_move=spent > mp, cite=citations))
-    taken = tuple(h for h in order.path if state.control.get(h) != u.side)
+    taken = tuple(h for h in order.path if state.control.get(h) != u.side and h not in ctx.confused)
     if taken:
         adj.emit(ControlChanged(hexes=taken, side=u.side, cite=(cite.rb("§0.2.2 Control Markers", 56, 57),)))
     if u.side == "german" and "0617" in order.path and not state.flags.get("german_entered_utah"):

@@ -153,7 +153,11 @@ OPTIONS_3: tuple[Option, ...] = tuple(_option(q, RULED_IN_3) for q in _Q) + _pac
 # overrun or an Exploitation), Q24 (where a failed overrun goes back to), Q56 (the X code), Q60 (no
 # counterattack after an advance inside an Exploitation) and Q64 (when the free activation comes)
 # are read; Q51 and Q52 were already pinned (one unit's move at a time; Reserve units wait).
-RULED_IN_4 = RULED_IN_3 | frozenset({"Q18", "Q24", "Q60", "Q64"})
+# It also rules the off-map layer (§4.1.2, §5.2, §6.12's exit, §7.2's vanishing depots) and
+# Confusion (§6.11) with the special operations it needs (§4.4), sieges (§6.13) and Paris (§4.1.2,
+# §11.3). Q46 (D-Day) stays deferred.
+RULED_IN_4 = RULED_IN_3 | frozenset({"Q18", "Q24", "Q60", "Q64"}) \
+    | frozenset({"Q02", "Q29", "Q37", "Q41", "Q42", "Q43", "Q47", "Q48", "Q49", "Q57", "Q58", "Q59"})
 _RULINGS_4: tuple[tuple[str, Any, tuple[Any, ...] | None, str, str, tuple[int, int]], ...] = (
     ("exploitation_attackers", "reserve_stacks_only", ("reserve_stacks_only",), "§6.8",
      "the free activation's attacks are made by the Reserve stacks it activated ('These units may move and attack'); "
@@ -166,6 +170,17 @@ _RULINGS_4: tuple[tuple[str, Any, tuple[Any, ...] | None, str, str, tuple[int, i
      "defending, and no bombardment is made; only Tactical Air Support (Q18) may join, as §4.3 names it (inferred)",
      (188, 190)),
 )
-OPTIONS_4: tuple[Option, ...] = (tuple(_option(q, RULED_IN_4) for q in _Q) + _pack(_PACK_RULINGS + _PACK_RULINGS_3)
+# Q02: §5.2 says plainly 'may not be used for combat on the same turn'; the earlier versions, which did
+# not rule it, pinned the digest's 'phase'. Version 4 rules it and takes the literal reading as its default.
+_Q_4 = tuple((q[0], q[1], "turn", q[3], q[4], q[5],
+              "an Extended-move HQ may not fight for the rest of the turn, as §5.2 prints ('phase' ends the ban at "
+              "its reset, the digest's proposal)", q[7]) if q[0] == "Q02" else q for q in _Q)
+_PACK_RULINGS_4 = (
+    ("german_arrival", "edge", ("edge", "box"),
+     "§1.1.2.1 puts the German reinforcements after turn 1 'in the corresponding Off-map Strategic Map box', printed on "
+     "each counter, which the pack does not hold: 'edge' lets them enter by their arrival's map edge, as before; 'box' "
+     "has them enter through a coloured box joined to that edge, rolling its interdiction first (§4.1.2) (inferred)"),
+)
+OPTIONS_4: tuple[Option, ...] = (tuple(_option(q, RULED_IN_4) for q in _Q_4) + _pack(_PACK_RULINGS + _PACK_RULINGS_3 + _PACK_RULINGS_4)
                                  + tuple(Option(name=n, default=d, choices=c, description=f"{w}: {why}", cite=cite.rb(w, *lines))
                                          for n, d, c, w, why, lines in _RULINGS_4))

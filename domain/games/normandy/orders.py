@@ -95,6 +95,14 @@ class Counterattack(Order, frozen=True, kw_only=True, tag="counterattack"):
     hq: str | None = None
 
 
+class CounterattackMove(Order, frozen=True, kw_only=True, tag="counterattack_move"):
+    """§6.9 (`normandy-1944@4`): the one-hex move of a unit joining the counterattack, to a hex next
+    to the abandoned hex, or none (it stays out)."""
+
+    frame: int
+    to: str | None = None
+
+
 # --- rules this version defers ------------------------------------------------------------------
 
 
@@ -145,7 +153,9 @@ class Exploit(Order, frozen=True, kw_only=True, tag="exploit"):
 
 
 class SpecialOperation(Order, frozen=True, kw_only=True, tag="special_operation"):
-    """§4.4."""
+    """§4.4 (`normandy-1944@4`; deferred before): a ranger, commando or elite paratroop unit's one-hex
+    operation, `kind` one of assault (into an enemy-held hex, creating Confusion), exit_confusion,
+    cross_impassable."""
 
     unit: str
     kind: str
@@ -153,8 +163,19 @@ class SpecialOperation(Order, frozen=True, kw_only=True, tag="special_operation"
 
 
 class OffMapMove(Order, frozen=True, kw_only=True, tag="offmap_move"):
-    """§4.1.2, §5.2."""
+    """§4.1.2 (`normandy-1944@4`; deferred before): units standing together move along the lines of
+    the Strategic Movement Map, entering `boxes` in order (at most two; an Allied normal move one);
+    or, from an exit hex, into the box joined to it (§1.1.2.1)."""
 
+    units: tuple[str, ...]
+    boxes: tuple[str, ...]
+
+
+class ExtendedMove(Order, frozen=True, kw_only=True, tag="extended_move"):
+    """§5.2 (`normandy-1944@4`; deferred before): a supplied Allied HQ spends an Offensive marker so
+    that units under its control (the same or an adjacent box, §5.1) move up to two boxes together."""
+
+    hq: str
     units: tuple[str, ...]
     boxes: tuple[str, ...]
 
@@ -193,8 +214,8 @@ class Place79th(Order, frozen=True, kw_only=True, tag="place_79th"):
 
 
 NormandyOrder = (EndPhase | SetupPlace | GiveMarker | Move | Land | SetReserve | Exploit | ActivateHQ | Attack | EndActivation
-                 | Support | Retreat | Advance | Counterattack | CommitTAS | AssignAir | Bombard | Overrun | SpecialOperation | OffMapMove
-                 | PutToRest | AirborneSupply | Drop | LandWave | Place79th)
-DEFERRED = (SetReserve, AssignAir, Bombard, Overrun, SpecialOperation, OffMapMove, PutToRest, AirborneSupply)
+                 | Support | Retreat | Advance | Counterattack | CounterattackMove | CommitTAS | AssignAir | Bombard | Overrun
+                 | SpecialOperation | OffMapMove | ExtendedMove | PutToRest | AirborneSupply | Drop | LandWave | Place79th)
+DEFERRED = (SetReserve, AssignAir, Bombard, Overrun, SpecialOperation, OffMapMove, ExtendedMove, PutToRest, AirborneSupply)
 TURN_ZERO = (Drop, LandWave, Place79th)
-ANSWERS = (Support, Retreat, Advance, Counterattack, CommitTAS)
+ANSWERS = (Support, Retreat, Advance, Counterattack, CounterattackMove, CommitTAS)

@@ -12,8 +12,15 @@ from __future__ import annotations
 
 from domain.games.normandy import cite, combat, losses, stacking
 from domain.games.normandy.data import GameData, data_of
-from domain.games.normandy.effects import CombatEnded, ControlChanged, HQDestroyed, OverrunDeclared, OverrunEnded
-from domain.games.normandy.model import Combat, Overrun as Record, State, State4, overrun_of, reserve_of
+from domain.games.normandy.effects import (
+    CombatEnded,
+    ControlChanged,
+    HQDestroyed,
+    OverrunDeclared,
+    OverrunEnded,
+)
+from domain.games.normandy.model import Combat, State, State4, confused, overrun_of, reserve_of
+from domain.games.normandy.model import Overrun as Record
 from domain.games.normandy.movement import Context, allowance
 from domain.games.normandy.orders import Overrun
 from domain.games.normandy.units import is_combat, is_hq, owns
@@ -76,6 +83,18 @@ def check(state: State, data: GameData, seat: str, order: Overrun) -> Record:
     enemy = {u.hex for u in state.units.values() if u.hex is not None and u.side != side}
     if order.hex not in enemy:
         raise Reject("no_enemy", f"No enemy unit in {order.hex}.", cite.OVERRUN)
+    muddle = confused(state)  # version 4's Confusion (§6.11): its hexes are left only by the enemy's elimination
+    if here in muddle:
+        raise Reject("in_confusion", f"The stack is in a Confusion hex ({here}): it leaves only by the enemy's elimination or a "
+                     "special operation (§6.11, §4.4).", cite.CONFUSION, at=here)
+    if order.hex in muddle:
+        raise Reject("not_built", f"{order.hex} is a Confusion hex: an overrun into Confusion is not ruled in normandy-1944@4 "
+                     "(§4.3 and §6.11 do not say how they meet); the stack may enter it by a move (§6.11).", cite.OVERRUN,
+                     at=order.hex)
+    for h in order.path:
+        if h in muddle:
+            raise Reject("confusion_stop", f"{h} is a Confusion hex: a move that enters it ends there (Art 6.11 errata).",
+                         cite.CONFUSION, at=h)
     launch = order.path[-1] if order.path else here
     if not data.grid.adjacent(launch, order.hex):
         raise Reject("not_adjacent", f"{order.hex} is not adjacent to {launch}, where the overrun would start.", cite.OVERRUN)
@@ -133,7 +152,6 @@ def overrun(adj: Adjudication, seat: str, order: Overrun) -> None:
 def finish(adj: Adjudication) -> None:
     """After the result (and the retreats): success if the hex is empty of enemy units (§4.3)."""
     state: State = adj.state
-    data = data_of(adj)
     rec = overrun_of(state)
     assert rec is not None
     alive = tuple(u for u in rec.units if state.units[u].hex is not None)

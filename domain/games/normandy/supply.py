@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from domain.games.normandy import zoc
 from domain.games.normandy.data import GERMAN, GameData
-from domain.games.normandy.model import State
+from domain.games.normandy.model import State, offmap_of
 from domain.games.normandy.units import is_hq
 from domain.kernel.search import distances, spread
 
@@ -34,8 +34,22 @@ def depots(state: State, data: GameData, side: str) -> frozenset[str]:
     enemy = {u.hex for u in state.units.values() if u.hex is not None and u.side != side}
     out = {h for h, d in state.depots.items() if d.side == side and h not in ez and h not in enemy}
     if side == GERMAN:
-        out |= {h for h in data.box_entry_hexes if h not in enemy}
+        out |= {h for h in german_box_access(state, data) if h not in enemy}
     return frozenset(out)
+
+
+def german_box_access(state: State, data: GameData) -> frozenset[str]:
+    """The hexes joined to the strategic boxes through which the German off-map depots supply. Before
+    version 4 every such hex (option Q29). From version 4 (§7.2, §7.3.1, options Q29, Q58): the hexes
+    of a box from which the box lines (roads for supply) reach a depot still standing, through boxes
+    free of Allied units, the depot's box not in Confusion."""
+    om = offmap_of(state)
+    if om is None:
+        return data.box_entry_hexes
+    allied = {u.box for u in state.units.values() if u.box and u.side != GERMAN}
+    live = [b for b in om.depots if b not in om.confusion and b not in allied]
+    reach = spread(data.box_links, dict.fromkeys(live, None), enters=lambda b: b not in allied)
+    return frozenset(h for b in reach for h in data.box_hexes.get(b, ()))
 
 
 def hq_supplied(state: State, data: GameData, side: str, access: int) -> frozenset[str]:
@@ -71,8 +85,14 @@ def unsupplied(state: State, data: GameData, access: int) -> tuple[str, ...]:
             by_group.setdefault(data.values[hq].nat, []).append(state.units[hq].hex or "")
         reach = {g: set(spread(data.graph_neighbours, dict.fromkeys(hexes, None),
                                enters=lambda h: passable(data, h) and h not in bad)) for g, hexes in by_group.items()}
+        boxes = offmap_supplied(state, data, side, reach) if offmap_of(state) is not None else None
         for u in state.units.values():
-            if u.hex is None or u.side != side:
+            if u.side != side:
+                continue
+            if u.hex is None:
+                if boxes is not None and (u.box in data.box_links or u.box in data.festungs) and \
+                        u.box not in boxes.get(data.values[u.id].nat, ()) and not (is_hq(data, u.id) and u.markers > 0):
+                    out.append(u.id)
                 continue
             if is_hq(data, u.id):
                 if u.id not in hqs:
@@ -80,3 +100,27 @@ def unsupplied(state: State, data: GameData, access: int) -> tuple[str, ...]:
             elif u.hex not in reach.get(data.values[u.id].nat, set()):
                 out.append(u.id)
     return tuple(sorted(out))
+
+
+def offmap_supplied(state: State, data: GameData, side: str, reach: dict[str, set[str]]) -> dict[str, frozenset[str]]:
+    """Version 4 (§7.3.1 with option Q29, §7.4, §0.1.2): the boxes where a unit of each nationality
+    is supplied. The lines between boxes are roads; a line runs through boxes free of enemy units
+    (and out of any box in Confusion) to a German depot box still standing, or to a box joined to a
+    map hex that the side's supply network of that nationality reaches. A Festung and its units are
+    always supplied. (A unit on the strategic map traces to the network directly: the HQ step of
+    §7.3.1 is read as met by the network, inferred.)"""
+    om = offmap_of(state)
+    assert om is not None
+    enemy = {u.box for u in state.units.values() if u.box and u.side != side}
+    free = lambda b: b not in enemy and b not in om.confusion  # noqa: E731
+    out: dict[str, frozenset[str]] = {}
+    for nat, hexes in reach.items():
+        seeds = [b for b, hs in data.box_hexes.items() if free(b) and any(h in hexes for h in hs)]
+        if side == GERMAN:
+            seeds += [b for b in om.depots if free(b)]
+        got = set(spread(data.box_links, dict.fromkeys(seeds, None), enters=free)) if seeds else set()
+        out[nat] = frozenset(got | set(data.festungs if side == GERMAN else ()))
+    if side == GERMAN and "german" not in out:  # no German HQ in supply on the map: the depots alone
+        seeds = [b for b in om.depots if free(b)]
+        out["german"] = frozenset(set(spread(data.box_links, dict.fromkeys(seeds, None), enters=free)) | set(data.festungs))
+    return out

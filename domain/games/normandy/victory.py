@@ -8,14 +8,20 @@ Scenario 2 plays the campaign's points (§11.3, options Q30, Q31): at each turn 
 +3 a city hex to its holder, +3+x an Allied depot outside any EZOC (x its capacity: a placeholder
 1, the depot counters are not in the text), -1 an Allied paratroop, ranger or commando unit on the
 map after turn 5; +1 a step inflicted (+1 elite) at once (losses.py). Automatic victory: fewer
-than 10 German units on the map, or the Germans holding 4 beach hexes."""
+than 10 German units on the map, or the Germans holding 4 beach hexes.
+
+Version 4 adds the off-map points: +10 to the Allies at each turn end while they control Paris, +3
+a besieged Festung (siege.py, option Q43), +5 a Festung or a German depot destroyed, +20 when the 2e DB
+liberates Paris, at once (offmap.py, option Q47: both Paris bonuses count); and the automatic
+victories of the Allies controlling Paris and the Pas de Calais, or Paris, Cherbourg and two Atlantic
+harbours (a harbour is theirs once its Festung fell and they control its box, inferred)."""
 from __future__ import annotations
 
-from domain.games.normandy import cite, supply, zoc
+from domain.games.normandy import cite, siege, supply, zoc
 from domain.games.normandy.data import ALLIED, DIVISION_TYPES, GERMAN, GameData, SPECIAL_TROOPS, data_of, pack_of
 from domain.games.normandy.effects import FlagSet
 from domain.games.normandy.losses import VP
-from domain.games.normandy.model import State
+from domain.games.normandy.model import State, offmap_of
 from domain.games.normandy.units import is_combat
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.core import Outcome, SideResult
@@ -67,13 +73,46 @@ def campaign_points(state: State, data: GameData) -> list[tuple[str, int, tuple]
         special = sum(1 for u in state.units.values() if u.side == ALLIED and u.hex
                       and data.values[u.id].flags & set(SPECIAL_TROOPS))
         out.append((ALLIED, -special, (cite.VICTORY,)))
+    om = offmap_of(state)
+    if om is not None:
+        if paris_allied(state):
+            out.append((ALLIED, PARIS, (cite.VICTORY, cite.OFF_MAP)))
+        sieges = siege.besieged(state, data)
+        if sieges:
+            out.append((ALLIED, siege.SIEGE_VP * len(sieges), siege.why()))
     return out
+
+
+PARIS = 10  # §11.3 L603
+HARBOURS = 2  # §11.3 L605: at least two of Lorient, Saint-Nazaire, Brest
+
+
+def harbours(state: State, data: GameData) -> list[str]:
+    """The Atlantic harbours the Allies control (inferred): the Festung fallen, nobody German inside,
+    and its holding box Allied."""
+    om = offmap_of(state)
+    if om is None:
+        return []
+    return [f for f, holder in data.festungs.items() if f not in om.festungs and om.control.get(holder) == ALLIED
+            and not any(u.box in (f, holder) and u.side == GERMAN for u in state.units.values())]
+
+
+def paris_allied(state: State) -> bool:
+    om = offmap_of(state)
+    return om is not None and om.control.get("box-paris") == ALLIED and not any(
+        u.box == "box-paris" and u.side == GERMAN for u in state.units.values())
 
 
 def automatic(state: State, data: GameData) -> tuple[str, str] | None:
     germans = sum(1 for u in state.units.values() if u.side == GERMAN and u.hex and is_combat(data, u.id))
     if germans < AUTOMATIC_GERMAN_UNITS:
         return ALLIED, f"fewer than {AUTOMATIC_GERMAN_UNITS} German units on the map"
+    om = offmap_of(state)
+    if om is not None and paris_allied(state) and om.control.get("box-pas-de-calais") == ALLIED:
+        return ALLIED, "the Allies control Paris and the Pas de Calais"
+    if om is not None and paris_allied(state) and state.control.get(CHERBOURG[0]) == ALLIED and \
+            len(harbours(state, data)) >= HARBOURS:
+        return ALLIED, "the Allies control Paris, Cherbourg and two Atlantic harbours"
     beaches = [h for h, hx in data.hexes.items() if "beach" in hx.features]
     if sum(1 for h in beaches if state.control.get(h) == GERMAN) >= AUTOMATIC_BEACHES:
         return GERMAN, f"the Germans hold {AUTOMATIC_BEACHES} beach hexes"

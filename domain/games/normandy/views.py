@@ -1,6 +1,7 @@
 """What a viewer sees: everything on the map and in the boxes is public (no hidden information is
 ruled: the German replacement markers are deferred; version 3's air counters are public once
-drawn, and what is left in a cup is public too, since its contents are fixed, §11)."""
+drawn, and what is left in a cup is public too, since its contents are fixed, §11; version 4's
+off-map layer is public: box control, Confusion markers, the German depots, the interdiction holds)."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,7 +9,7 @@ from typing import Any
 import msgspec
 
 from domain.games.normandy.data import GameData
-from domain.games.normandy.model import State, air_of
+from domain.games.normandy.model import State, State4, air_of, offmap_of
 from domain.kernel.seats import Viewer
 
 
@@ -28,4 +29,12 @@ def view(state: State, data: GameData, viewer: Viewer) -> dict[str, Any]:
     air = air_of(state)
     if air is not None:
         out["air"] = msgspec.to_builtins(air)
+    om = offmap_of(state)
+    if om is not None:  # version 4: box control, Confusion, the German depots standing (all public)
+        out["offmap"] = msgspec.to_builtins(om)
+    if isinstance(state, State4):  # version 4: the Reserve markers, an overrun's stack going on, an Exploitation
+        out.update(reserve=list(state.reserve), left=dict(state.left),
+                   overrun=msgspec.to_builtins(state.overrun) if state.overrun else None,
+                   exploitation=msgspec.to_builtins(state.exploitation) if state.exploitation else None,
+                   exploit_owed=state.exploit_owed)
     return out

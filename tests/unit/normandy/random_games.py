@@ -1,6 +1,7 @@
 """In-process random games of Normandy 1944 (Scenarios 1 and 2) with the state's invariants checked
-after every ruling (one side per hex, no Confusion in this version; every unit on a hex or in a box;
-stacking within the limits at the end of every movement phase; version 4's Reserve, overrun and
+after every ruling (one side per hex and per strategic box except under a Confusion marker, and a
+Confusion marker only where both sides are, version 4; every unit on a hex or in a box; stacking
+within the limits, per side, at the end of every movement phase; version 4's Reserve, overrun and
 Exploitation records, and the outcome of each `set_reserve` and `overrun`).
 
 A random player picks uniformly among its seat's listed orders; in a movement phase it first picks
@@ -27,6 +28,7 @@ from domain.kernel.session import Session
 from infra.packs import load_pack_dir
 
 SCENARIOS = ("1", "2")
+REPORTED = SCENARIOS + ("2+boxes",)
 
 
 @lru_cache(maxsize=1)
@@ -48,6 +50,7 @@ def choose(session: Session, seat: str, rng: random.Random):
     if state.core.clock.phase == "movement" and state.core.top() is None:
         candidates = [u.id for u in state.units.values() if u.id not in state.moved]
         rng.shuffle(candidates)
+        candidates.sort(key=lambda uid: not (state.units[uid].box or "").startswith("box-"))  # the off-map units first
         for uid in candidates[:8]:
             orders = session.legal(seat, uid)
             if orders and rng.random() < 0.8:
@@ -57,10 +60,36 @@ def choose(session: Session, seat: str, rng: random.Random):
     return rng.choice(session.legal(seat))
 
 
-def play(scenario: str, seed: int, *, max_orders: int = 20000, ruleset=NORMANDY) -> Session:
-    """A random game under the newest version (`ruleset` for an older one)."""
+OFFMAP_TAGS = ("normandy.offmap_moved", "normandy.interdiction", "normandy.box_control", "normandy.confusion_placed",
+               "normandy.confusion_lifted", "normandy.depot_vanished", "normandy.extended_move", "normandy.special_operation")
+
+
+# "2+boxes": Cobra with a few units of each side put on the Strategic Movement Map at the start, so
+# that the off-map layer is played (the log of such a game is not a replayable record).
+BOXED_START = {"de-116-pz": "box-le-mans", "de-9-pz": "box-paris", "de-363-inf": "box-rennes", "de-partisan": "box-languedoc",
+               "us-6-arm": "box-avranches-approach", "us-5-arm": "box-avranches-approach", "fr-2-db": "box-alencon",
+               "us-viii-corps": "box-avranches-approach"}
+
+
+def boxed(session: Session) -> None:
+    from msgspec.structs import replace
+    from domain.games.normandy.model import Unit
+    s = session.state
+    units = dict(s.units)
+    for uid, box in BOXED_START.items():
+        side = session.ruleset.data.pack.counters[uid].side
+        units[uid] = Unit(id=uid, side=side, box=box, markers=2 if uid == "us-viii-corps" else 0)
+    session.state = replace(s, units=units)
+
+
+def play(scenario: str, seed: int, *, max_orders: int = 20000, ruleset=NORMANDY, tally: Counter | None = None,
+         options: dict | None = None) -> Session:
+    """A random game under the newest version (`ruleset` for an older one); `tally` counts the
+    off-map and Confusion effects (version 4). Scenario "2+boxes" is Cobra with `BOXED_START`."""
     rng = random.Random(seed)
-    session = Session(ruleset, pack(), scenario, dice=dice_for(seed), game_id=f"random-{seed}")
+    session = Session(ruleset, pack(), scenario.split("+")[0], dice=dice_for(seed), game_id=f"random-{seed}", options=options)
+    if scenario.endswith("+boxes"):
+        boxed(session)
     for _ in range(max_orders):
         if session.state.core.finished:
             return session
@@ -70,6 +99,8 @@ def play(scenario: str, seed: int, *, max_orders: int = 20000, ruleset=NORMANDY)
         ruling = session.submit(seat, order)
         if not isinstance(ruling, Accepted):
             raise InvariantBroken(f"listed order refused: {seat} {order}: {ruling}")
+        if tally is not None:
+            tally.update(t for e in ruling.effects if (t := e.__struct_config__.tag) in OFFMAP_TAGS)
         broken = invariants(session.state) + version_4(session.state, order, ruling)
         if before.phase == "movement" and session.state.core.clock != before and before.side:
             broken += [f"overstacked at the end of movement: {h}" for h in overstacked(session.state, session.ruleset.data, before.side)]
@@ -105,18 +136,20 @@ def version_4(state, order, ruling) -> list[str]:
 
 def main(argv: list[str]) -> int:
     n = int(argv[0]) if argv else 10
-    for scenario in SCENARIOS:
+    for scenario in REPORTED:
         results: Counter[str] = Counter()
+        tally: Counter[str] = Counter()
         errors: list[str] = []
         start = time.process_time()
         for seed in range(n):
             try:
-                s = play(scenario, seed)
+                s = play(scenario, seed, tally=tally)
                 results[s.state.core.result.level if s.state.core.result else "none"] += 1
             except Exception as exc:  # a game that crashes is counted and reported, the run goes on
                 errors.append(f"seed {seed}: {type(exc).__name__}: {exc}")
         print(f"scenario {scenario}: {n} games, {len(errors)} exceptions or invariant breaks, "
               f"{time.process_time() - start:.0f} s CPU; results {dict(results)}")
+        print(f"  off-map and Confusion effects: {dict(sorted(tally.items()))}")
         for e in errors[:10]:
             print("  ", e)
         print(f"  version 4's orders: {dict(USED)}")

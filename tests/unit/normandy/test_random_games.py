@@ -11,3 +11,21 @@ from tests.unit.normandy.random_games import SCENARIOS, play
 def test_a_random_game_finishes_with_a_result(scenario, seed):
     session = play(scenario, seed)
     assert session.state.core.result is not None and session.state.core.result.level
+
+
+def test_a_random_game_with_units_on_the_strategic_map_keeps_the_invariants():
+    """Version 4's off-map layer played: Cobra with a few units of each side in the boxes
+    (`BOXED_START`); the invariants (Confusion included) hold after every ruling."""
+    from collections import Counter
+    tally: Counter = Counter()
+    session = play("2+boxes", 3, tally=tally)
+    assert session.state.core.result is not None
+    assert tally["normandy.offmap_moved"] and tally["normandy.interdiction"]
+
+
+def test_a_random_game_with_german_arrivals_through_the_boxes_keeps_the_invariants():
+    """Option german_arrival 'box' (version 4): German reinforcements roll their box's interdiction."""
+    from collections import Counter
+    tally: Counter = Counter()
+    session = play("1", 3, tally=tally, options={"german_arrival": "box"})
+    assert session.state.core.result is not None and tally["normandy.interdiction"]

@@ -3,7 +3,7 @@ listing offers, how the Reserve keeps them out of the normal combat, and version
 The worked cases are conformance cases (conformance/reserve.toml)."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from domain.games.normandy import NORMANDY_3, NORMANDY_4
 from domain.games.normandy.orders import ActivateHQ, Attack, Move, SetReserve
@@ -14,7 +14,7 @@ from domain.kernel.seats import PUBLIC
 from tests.unit.normandy.helpers import pack
 
 
-@lru_cache(maxsize=None)
+@cache
 def bound(ruleset):
     return ruleset.bind(pack())
 
