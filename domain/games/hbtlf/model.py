@@ -78,3 +78,4 @@ class State2(State, frozen=True, kw_only=True):
     bb_vp: float = 0.0  # 13.x7 C: a separate British and Belgian player's points
     bb_sp: int = 0  # ... of which German SP destroyed by British or Belgian units (not the French player's)
     isolated: dict[str, tuple[str, str]] = {}  # 12.27: French army -> (isolated corps HQ, nation) keeping it on Retire
+    bef: str = "secret"  # 12.71: "secret" until a German unit is adjacent to a British unit, then "revealed" (bef.py)
