@@ -13,15 +13,17 @@ from typing import Any
 
 import msgspec
 
+from domain.kernel import attestations
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.citation import Citation
 from domain.kernel.commands import Reject
 from domain.kernel.core import Attestation
 from domain.kernel.effects import AttestationOpened, LedgerPosted
+from domain.kernel.seats import REFEREE
 
-from domain.games.hbtlf import abandonment, attachment, belgium, british_belgian, cite, hexes, isolation, paris, paris_orders
+from domain.games.hbtlf import abandonment, attachment, belgium, bef, british_belgian, cite, hexes, isolation, paris, paris_orders
 from domain.games.hbtlf.effects import (
-    BelgianReleased, BritishBelgianPoints, ClaimOpened, GallieniReleased, IsolationEnded, IsolationRecorded, ParisSubstituted, RetireEnded,
+    BefEvacuated, BelgianReleased, BritishBelgianPoints, ClaimOpened, GallieniReleased, IsolationEnded, IsolationRecorded, ParisSubstituted, RetireEnded,
     SubordinatedToGallieni, TaxiLoaded, FormationAttached, CombatRecorded, ControlRecorded, MissionSet, RepCredited, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
 )
 from domain.games.hbtlf.model import State, State2
@@ -39,7 +41,8 @@ KIND_CITES: dict[str, Citation] = {"moves": cite.MOVEMENT, "combat": cite.COMBAT
               "rep_credit": cite.rule("4.12 Motorized Unit Breakdown", 219, 221), "bb_points": british_belgian.CITE,
               "isolation": isolation.ISOLATION, "isolation_ended": isolation.ISOLATION, "no_pursuit": isolation.NO_PURSUIT,
               "paris_substitution": paris_orders.SUBSTITUTION, "taxi": paris_orders.TAXIS, "subordination": paris_orders.SUBORDINATION,
-              attachment.KIND: cite.missing("7.1", "command and attachment of formations")}
+              attachment.KIND: cite.missing("7.1", "command and attachment of formations"),
+              bef.EVACUATION_KIND: bef.NAVAL_EVACUATION}
 
 
 def opponent(state: State, seat: str) -> tuple[str, ...]:
@@ -60,9 +63,16 @@ def open_claim(adj: Adjudication, seat: str, kind: str, payload: dict[str, Any],
     """`keep`: what the umpire computed for the claim and needs when it is settled (off-map rail's RP)."""
     aid = f"{kind}-{adj.command}"
     value = json.dumps(payload, sort_keys=True)
+    claim = {"kind": kind, "gt": adj.core.clock.turn, "impulse": adj.core.clock.impulse, "seat": seat, "blocks": list(blocks), **(keep or {})}
+    if bef.hides(adj.state, kind, blocks):  # 12.71: the German seat may not read it, so the referee confirms it
+        hidden = bef.allied_vis(adj.state)
+        a = Attestation(id=aid, predicate=predicate, value_type="str", asserter=seat, confirmers=(REFEREE,),
+                        blocks=blocks, state="asserted", value=value, vis=hidden)
+        attestations.open_attestation(adj, a, cite=(cite.LEDGER_MODE, KIND_CITES[kind], bef.SECRET_LOCATION))
+        adj.emit(ClaimOpened(id=aid, claim=claim, vis=hidden))
+        return aid
     a = Attestation(id=aid, predicate=predicate, value_type="str", asserter=seat, confirmers=opponent(adj.state, seat),
                     blocks=blocks, state="asserted", value=value)
-    claim = {"kind": kind, "gt": adj.core.clock.turn, "impulse": adj.core.clock.impulse, "seat": seat, "blocks": list(blocks), **(keep or {})}
     adj.emit(AttestationOpened(attestation=a, cite=(cite.LEDGER_MODE, KIND_CITES[kind])), ClaimOpened(id=aid, claim=claim))
     return aid
 
@@ -70,6 +80,7 @@ def open_claim(adj: Adjudication, seat: str, kind: str, payload: dict[str, Any],
 def check_moves(state: State, sc, side: str, moves: tuple[MoveDecl, ...]) -> None:
     if not moves:
         raise Reject("no_moves", "Declare at least one move.", cite.LEDGER_MODE)
+    bef.check_apart(state, tuple(m.unit for m in moves))
     seen = set()
     for m in moves:
         if m.unit not in state.positions or state.sides.get(m.unit) != side:
@@ -112,7 +123,8 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
                 if not moves:
                     return
                 check_moves(state, sc, state.core.layout.side_of(claim["seat"]), moves)
-                adj.emit(UnitsMoved(moves=moves, attestation=a.id, cite=(cite.LEDGER_MODE, cite.MOVEMENT)))  # evolve marks them moved
+                adj.emit(UnitsMoved(moves=moves, attestation=a.id, cite=(cite.LEDGER_MODE, cite.MOVEMENT),  # evolve marks them moved
+                                    vis=bef.vis(state, tuple(m.unit for m in moves))))
                 paris.after_moves(adj, pack, moves)
                 belgium.after_moves(adj, pack, moves, before=state)
                 abandonment.check(adj, pack)
@@ -209,6 +221,13 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
                 bb_pts = british_belgian.claim_points(pack, sc, str(value["item"]), int(value["count"]))
                 adj.emit(BritishBelgianPoints(points=bb_pts, reason=f"{value['count']} x {value['item']}", attestation=a.id,
                                               cite=(cite.LEDGER_MODE, british_belgian.CITE)))
+            case bef.EVACUATION_KIND:
+                # every BEF unit still in the hex goes, as the umpire keeps the positions now (12.74)
+                units = bef.in_hex(state, str(value["hex"]))
+                if units:
+                    port = bool(value["port"])
+                    adj.emit(BefEvacuated(units=units, cadre=bef.cadre(units, port), port=port, attestation=a.id,
+                                          cite=(cite.LEDGER_MODE, bef.NAVAL_EVACUATION)))
             case "belgian_release":
                 if not adj.state.belgian_released:
                     condition = belgium.CONDITIONS[value["condition"]]

@@ -120,6 +120,10 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "hbtlf.belgian_detached": lambda e: "End of GT 2, beyond two hexes of Antwerp, to the Allied Strategic Chart: "
                                         + _units(e.get("beyond"), 3)
                                         + (f" ({len(e['undetermined'])} undetermined)" if e.get("undetermined") else ""),
+    "hbtlf.bef_revealed": lambda e: f"A German unit ({e.get('german')}) is next to a British unit ({e.get('british')}): "
+                                    f"the BEF is revealed, all {len(e.get('positions') or {})} British units placed on the map (12.71)",
+    "hbtlf.bef_evacuated": lambda e: f"{len(e.get('units') or ())} BEF unit(s) evacuated to Great Britain, out of play"
+                                     + (f", {len(e.get('cadre') or ())} reduced to cadre (not a port)" if e.get("cadre") else "") + " (12.74)",
     "hbtlf.belgian_released": lambda e: f"The Belgian Army is released from Antwerp: {e.get('reason')}",
     "hbtlf.belgian_release_rolled": lambda e: f"Belgian temporary release (secret): dice {', '.join(_die(r) for r in e.get('rolls') or ())}: "
                                               f"{e.get('formations')} formation(s) may go beyond two hexes of Antwerp in one impulse",

@@ -113,6 +113,25 @@ class ClaimOpened(Effect, frozen=True, kw_only=True, tag="hbtlf.claim"):
     claim: dict[str, Any]
 
 
+class BefRevealed(Effect, frozen=True, kw_only=True, tag="hbtlf.bef_revealed"):
+    """12.71: a German unit is adjacent to a British unit for the first time: every British unit is
+    placed on the map (`positions`), and the BEF is no longer secret."""
+
+    positions: dict[str, str]
+    german: str
+    british: str
+
+
+class BefEvacuated(Effect, frozen=True, kw_only=True, tag="hbtlf.bef_evacuated"):
+    """12.74: BEF units evacuated to Great Britain: out of play for the scenario, not eliminated;
+    from a hex that is not a port, the non-infantry ones (`cadre`) go reduced to cadre status."""
+
+    units: tuple[str, ...]
+    cadre: tuple[str, ...] = ()
+    port: bool
+    attestation: str = ""
+
+
 class AmmunitionAllowance(Effect, frozen=True, kw_only=True, tag="hbtlf.ammunition"):
     gt: int
     points: dict[str, int]
@@ -416,4 +435,4 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | LeaderReplaced | LeaderReplacementWithheld | LeaderPlaced | LeaderPromoted | ControlRecorded | FortressesAbandoned
                | ZeppelinFlight | ZeppelinBased | IsolationRecorded | IsolationEnded
                | ParisSubstituted | TaxiLoaded | TaxiUnloaded | SubordinatedToGallieni | GallieniReleased | BritishBelgianPoints | ZeppelinRemoved | MotorizedBreakdown | RepCredited
-               | AmmunitionExpended | AmmunitionReplaced | TerritorialConverted)
+               | AmmunitionExpended | AmmunitionReplaced | TerritorialConverted | BefRevealed | BefEvacuated)

@@ -13,7 +13,7 @@ from domain.games.hbtlf.effects import (
     GallieniReleased, InitiativeDecided, ParisSubstituted, SubordinatedToGallieni, TaxiLoaded, TaxiUnloaded, IsolationEnded, IsolationRecorded, LeaderPlaced, LeaderPromoted, LeaderReplaced, MissionSet, MotorizedBreakdown, NavalBarrageRolled,
     OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted, RetireEnded,
     SegmentEnded, SupremeHqMoved, TerritorialConverted, UnitsMoved, VictoryPointsRecorded, WeatherRolled,
-    WithdrawnFromPlay, ZeppelinBased, ZeppelinFlight, ZeppelinRemoved,
+    WithdrawnFromPlay, ZeppelinBased, ZeppelinFlight, ZeppelinRemoved, BefEvacuated, BefRevealed,
 )
 from domain.games.hbtlf.model import State, State2, version
 
@@ -139,6 +139,10 @@ def evolve(state: State, e: Any) -> State:
             return replace(state, isolated={k: v for k, v in state.isolated.items() if k != army})
         case BritishBelgianPoints(points=pts, sp=sp) if isinstance(state, State2):
             return replace(state, bb_vp=state.bb_vp + pts, bb_sp=state.bb_sp + sp)
+        case BefRevealed() if isinstance(state, State2):  # 12.71, for good
+            return replace(state, bef="revealed")
+        case BefEvacuated(units=us):  # 12.74: out of play for the scenario, not eliminated
+            return replace(state, withdrawn=state.withdrawn + tuple(u for u in us if u not in state.withdrawn))
         case ZeppelinBased(zeppelin=z, base=b, at=at) if isinstance(state, State2):
             return replace(state, positions={**state.positions, z: at}, zeppelin_bases={**state.zeppelin_bases, z: b})
         case ZeppelinRemoved(zeppelin=z):

@@ -7,12 +7,12 @@ from typing import Any
 
 from domain.kernel.commands import Order, Reject
 
-from domain.games.hbtlf import attachment, belgium, british_belgian, bulow, charts, isolation, leader_arrivals, paris_orders, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory, zeppelins
+from domain.games.hbtlf import attachment, bef, belgium, british_belgian, bulow, charts, isolation, leader_arrivals, paris_orders, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory, zeppelins
 from domain.games.hbtlf.model import State, State2, version
 from domain.games.hbtlf.orders import (
     AbandonPlan, AttachFormation, BarrageTarget, BaseZeppelin, ClaimBritishBelgianPoints, ClaimIsolation, ClaimIsolationEnded,
     ClaimNoPursuit, ClaimParisSubstitution, ClaimSubordination, UnloadTaxi, ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission,
-    DeclareMoves, DisbandFortress, EndSegment, EvacuateBelgianArmy, MoveDecl, NavalBarrage, NavalMove, PlaceLeader, ReportCombat, RollBelgianRelease,
+    DeclareMoves, DisbandFortress, EndSegment, EvacuateBef, EvacuateBelgianArmy, MoveDecl, NavalBarrage, NavalMove, PlaceLeader, ReportCombat, RollBelgianRelease,
     RollNavalBarrage, UseRail, UseReplacements, Withdraw,
 )
 
@@ -129,10 +129,23 @@ def _v2_orders(pack: Any, sc: Any, state: State2, side: str) -> list[Order]:
         out.append(BaseZeppelin(zeppelin=basing[0], base=basing[1]))
     if side == "allied":
         out += _isolation_orders(state) + _paris_orders(state)
+        out += _evacuation(state)
     bb = british_belgian.rates(pack, sc) if side == "allied" and british_belgian.in_play(state.core.options) else None
     if bb:
         out.append(ClaimBritishBelgianPoints(item=next(iter(bb)), count=1))
     return out
+
+
+def _evacuation(state: State2) -> list[Order]:
+    """One BEF naval evacuation candidate (12.74): a hex holding BEF units; whether it is coastal is the claim's."""
+    for h in bef.evacuation_hexes(state)[:1]:
+        try:
+            units = bef.check_evacuation(state, h)
+        except Reject:
+            return []
+        if all(claims.blocking(state, u) is None for u in units):
+            return [EvacuateBef(hex=h)]
+    return []
 
 
 def _isolation_orders(state: State2) -> list[Order]:

@@ -201,6 +201,14 @@ class EvacuateBelgianArmy(Order, frozen=True, kw_only=True, tag="evacuate_belgia
     """12.62: the Belgian Army's naval evacuation from Antwerp, once a game, after a release."""
 
 
+class EvacuateBef(Order, frozen=True, kw_only=True, tag="evacuate_bef"):
+    """12.74 (from @2): every BEF unit in `hex` to Great Britain by sea, out of play for the
+    scenario; whether `hex` is coastal, and a port (`port`), is terrain: the claim attests it."""
+
+    hex: str
+    port: bool = False
+
+
 class OffMapRail(Order, frozen=True, kw_only=True, tag="offmap_rail"):
     """7.5: a German or French unit by rail off the map from one edge point to another (7.51, 7.52);
     the umpire counts the MP and the Rail Points, the other player confirms the unit's return at `to`."""
@@ -323,4 +331,4 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
 HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | ClaimBritishBelgianPoints | ClaimIsolation | ClaimIsolationEnded | ClaimNoPursuit
               | ClaimParisSubstitution | ClaimTaxi | UnloadTaxi | ClaimSubordination | AbandonPlan | UseReplacements | UseRail
               | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PlaceLeader | PromoteLeader | ClaimControl | DeclareActivity | ZeppelinOperation | BaseZeppelin | RaidZeppelin | MotorizedWithdrawal | ExpendAmmunition | ReplaceAmmunition | ConvertTerritorial
-              | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | AttachFormation | NotYetBuilt)
+              | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | AttachFormation | EvacuateBef | NotYetBuilt)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from domain.games.hbtlf import orders as o
-from domain.games.hbtlf.rulings import air, attested, belgian, command, munitions, navy, paris, rail, replacements, turn
+from domain.games.hbtlf.rulings import air, attested, belgian, british, command, munitions, navy, paris, rail, replacements, turn
 from domain.games.hbtlf.rulings.context import Ruling
 
 IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
@@ -46,6 +46,7 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
     o.RollBelgianRelease: belgian.roll_release,
     o.ClaimBelgianRelease: belgian.claim_release,
     o.EvacuateBelgianArmy: belgian.evacuate,
+    o.EvacuateBef: british.evacuate_bef,
     o.RollNavalBarrage: navy.roll_naval_barrage,
     o.NavalBarrage: navy.naval_barrage,
     o.Withdraw: turn.withdraw,
@@ -55,4 +56,4 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
 # Orders ruled from @2 on: @1 refuses them (`not_in_this_ruleset_version`) and /legal leaves them out.
 V2: frozenset[type] = frozenset((o.BaseZeppelin, o.PlaceLeader, o.ClaimBritishBelgianPoints, o.ClaimIsolation,
                                 o.ClaimIsolationEnded, o.ClaimNoPursuit, o.ClaimParisSubstitution,
-                                o.ClaimTaxi, o.UnloadTaxi, o.ClaimSubordination))
+                                o.ClaimTaxi, o.UnloadTaxi, o.ClaimSubordination, o.EvacuateBef))

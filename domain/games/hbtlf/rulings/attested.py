@@ -6,6 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.kernel.commands import Reject
+from domain.kernel.seats import can_see, seat_viewer
 
 from domain.games.hbtlf import belgium, british_belgian, cite, claims, doctrine, fortress_formations, hexes, paris_army
 from domain.games.hbtlf.model import State2
@@ -34,7 +35,9 @@ def report_combat(r: Ruling, order: ReportCombat) -> None:
         if u not in r.state.positions or u in r.state.eliminated:
             raise Reject("unknown_unit", f"No unit {u!r} in play to eliminate.", cite.UNIT_LOCATIONS, unit=u)
         waiting = claims.blocking(r.state, u)
-        if waiting is not None:
+        if waiting is not None and not (waiting.hidden and not can_see(waiting.visibility, seat_viewer(r.seat))):
+            # a move hidden from this seat (12.71) must not show through a refusal: the combat claim is
+            # taken, and the hidden move, if confirmed later, is moot for an eliminated unit
             raise Reject("pending_attestation", f"{u!r} waits for attestation {waiting.id!r}.", cite.LEDGER_MODE, unit=u)
     payload: dict = {"german_sp": g, "allied_sp": a, "french_sp": fr, "allied_fortress_sp": f, "eliminated": list(elim)}
     bb = order.british_belgian_sp
