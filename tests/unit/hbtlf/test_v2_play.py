@@ -1,7 +1,7 @@
 """home-before-the-leaves-fall@2 played by random bots from /legal, with the separate British and
 Belgian player: every listed order (the @2 ones included: Zeppelin bases, leaders, isolation,
-Paris, British-Belgian points) is accepted, every claim confirmed, the ledgers stay within zero and
-their caps, each scenario reaches its printed end and a result, and the log re-folds to the state."""
+Paris, British-Belgian points, the BEF's evacuation) is accepted, every claim confirmed (the BEF's
+hidden moves while it is secret, 12.71, by the referee), the ledgers stay within zero and their caps, each scenario reaches its printed end and a result, and the log re-folds to the state."""
 from __future__ import annotations
 
 import random
@@ -10,7 +10,8 @@ import pytest
 from domain.games.hbtlf import HBTLF_2
 from domain.games.hbtlf.orders import EndSegment, Withdraw
 from domain.games.hbtlf.rulings import V2
-from domain.kernel.commands import Accepted, Confirm, Dispute
+from domain.kernel import game
+from domain.kernel.commands import Accepted, Confirm, Dispute, Settle
 from domain.kernel.dice import ScriptedDice
 from domain.kernel.log import Codec, fold
 from domain.kernel.session import Session
@@ -36,6 +37,9 @@ def test_v2_random_play_to_the_end(pack, sid):
             for o in s.legal(seat):
                 if isinstance(o, Confirm):
                     assert isinstance(s.submit(seat, o), Accepted)
+        for o in game.referee_legal(s.state):  # 12.71: a hidden claim neither seat may confirm
+            if isinstance(o, Settle) and s.state.core.attestations[o.id].hidden:
+                assert isinstance(s.referee(o), Accepted)
         seats = s.to_act()
         if not seats:
             break
