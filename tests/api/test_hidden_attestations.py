@@ -1,9 +1,9 @@
 """Hidden attestations through the real API (docs/rules-contract.md, "Hidden attestations"), on
 Home Before the Leaves Fall @2's BEF (12.71): a British move is a claim only the Allied seat reads,
 which the referee lists in its /legal and settles. Twin games whose British move goes to different
-hexes (two forks of one position) give the German seat the same bytes from /state and /legal, and
-the same events (hidden ones as stubs; salts, times and global positions aside),
-and its SSE stream sends those same stubs: the move leaks nowhere."""
+hexes (two forks of one position) give the German seat the same bytes from /state and /legal and
+the same events (hidden ones as stubs; salts, times and global positions aside); its SSE stream
+sends those same stubs, and neither they nor its /audit and /history name the hex: the move leaks nowhere."""
 from __future__ import annotations
 
 import json
@@ -66,7 +66,10 @@ def test_the_other_seat_s_events_stream_state_and_legal_leak_nothing_of_a_hidden
         assert [e for _, e in got] == [e for e in events if e["version"] > before]  # the stream sends the same stubs
         allied = http.get(f"/v1/games/{gid}/events?after=1&limit=1000", headers=seats["allied"]).content
         assert to.encode() in allied  # the Allied seat reads its own claim
-        german = json.dumps(events).encode() + state + legal
+        audit = http.get(f"/v1/games/{gid}/audit", headers=seats["german"])
+        assert audit.status_code == 200, audit.text
+        history = http.get(f"/v1/games/{gid}/history?after=1&limit=1000", headers=seats["german"]).content  # in the game's words
+        german = json.dumps(events).encode() + state + legal + audit.content + history  # the audit's state diffs are the seat's views
         assert to.encode() not in german and b"W:2712" not in german  # neither where it went nor where it was
         stubs = [e for e in events if e.get("hidden") and e["type"] in ("attest.opened", "attest.settled", "hbtlf.units_moved")]
         assert [e["type"] for e in stubs] == ["attest.opened", "attest.settled", "hbtlf.units_moved"]

@@ -137,3 +137,48 @@ def test_12_74_the_evacuation_is_the_british_player_s_and_listed_once(pack):
     r = s.submit("german", EvacuateBef(hex="W:2913"))
     assert isinstance(r, Rejected) and r.code == "not_applicable"
     assert not any(isinstance(o, EvacuateBef) for o in s.legal("german"))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_12_71_random_twin_games_show_the_german_seat_the_same_bytes_while_the_bef_is_secret(pack, seed):
+    """Non-interference under play: two games take the same German orders and the same Allied ones,
+    except that each British move goes to its own random hex in each; every claim is confirmed (the
+    referee settles the hidden ones). While the BEF is secret the German seat is shown the same bytes
+    after every step; the Allied seat is not (its moves differ)."""
+    rng = random.Random(seed)
+    worlds = [s2(pack), s2(pack)]
+    picks = [random.Random(f"{seed}:a"), random.Random(f"{seed}:b")]
+    differed = False
+    for _ in range(80):
+        seat = worlds[0].to_act()[0] if worlds[0].to_act() else None
+        if seat is None or any(w.state.bef != "secret" for w in worlds):
+            break
+        if seat == "german":
+            legal = [o for o in worlds[0].legal("german") if not isinstance(o, (Confirm,))]
+            ends = [o for o in legal if type(o).__name__ in ("EndSegment", "DeclareImpulses")]
+            order = ends[0] if ends and rng.random() < 0.3 else rng.choice(legal)
+            for w in worlds:
+                assert isinstance(w.submit("german", order), Accepted)
+        else:
+            moves = [[o for o in w.legal("allied") if isinstance(o, DeclareMoves) and bef.is_british(w.state, o.moves[0].unit)]
+                     for w in worlds]
+            if rng.random() < 0.8 and all(moves):
+                unit = rng.choice(sorted({o.moves[0].unit for o in moves[0]} & {o.moves[0].unit for o in moves[1]}) or [None])
+                if unit is not None:
+                    for w, pick, ms in zip(worlds, picks, moves):
+                        r = w.submit("allied", pick.choice([o for o in ms if o.moves[0].unit == unit]))
+                        assert isinstance(r, Accepted), r
+                        settle(w, r.effects[0].attestation.id)
+            else:
+                end = next(o for o in worlds[0].legal("allied") if type(o).__name__ in ("EndSegment", "Withdraw", "DeclareImpulses"))
+                for w in worlds:
+                    assert isinstance(w.submit("allied", end), Accepted)
+        for w in worlds:  # the Allied seat confirms the German claims
+            for o in w.legal("allied"):
+                if isinstance(o, Confirm):
+                    assert isinstance(w.submit("allied", o), Accepted)
+        if worlds[0].state.core.finished:
+            break  # everything is public once the game has ended
+        assert german_sees(worlds[0]) == german_sees(worlds[1])
+        differed |= worlds[0].state.positions != worlds[1].state.positions
+    assert differed  # the twins did move the BEF differently
