@@ -39,7 +39,9 @@ SECRET, REVEALED = "secret", "revealed"
 SHOWN_AS = "secret"  # what the German seat's view shows for a British position while the BEF is secret
 NAVAL_EVACUATION = cite.rule("12.74 British Army Naval Evacuation", 1084, 1086)
 EVACUATION_KIND = "bef_evacuation"
-SECRET_KINDS = ("moves", "offmap_rail", EVACUATION_KIND)  # the claims that say where a unit is
+# the claims that say where a unit is: moves, off-map rail (7.5), the evacuation (12.74), and @2's
+# off-map non-rail movement and internment (7.4, 7.1: its exit edge, re-entry hex, neutral country)
+SECRET_KINDS = ("moves", "offmap_rail", EVACUATION_KIND, "map_exit", "map_reentry", "internment")
 
 
 def is_british(state: State, unit: str) -> bool:

@@ -368,6 +368,34 @@ class GallieniReleased(Effect, frozen=True, kw_only=True, tag="hbtlf.gallieni_re
     armies: tuple[str, ...]
 
 
+class ParisEntrenchmentsRaised(Effect, frozen=True, kw_only=True, tag="hbtlf.paris_entrenchments"):
+    """12.45D (@2): Gallieni assumes command of the Army of Paris: the Paris Entrenchments give `value` on the TEC from now on."""
+
+    value: int
+
+
+class MapExited(Effect, frozen=True, kw_only=True, tag="hbtlf.map_exited"):
+    """7.4 (@2): a unit left the map (a confirmed claim)."""
+
+    unit: str
+    edge: str
+    attestation: str
+
+
+class MapReentered(Effect, frozen=True, kw_only=True, tag="hbtlf.map_reentered"):
+    unit: str
+    at: str
+    attestation: str
+
+
+class Interned(Effect, frozen=True, kw_only=True, tag="hbtlf.interned"):
+    """7.1 (@2): a unit interned in a neutral country, removed from play."""
+
+    unit: str
+    where: str
+    attestation: str
+
+
 class ZeppelinBased(Effect, frozen=True, kw_only=True, tag="hbtlf.zeppelin_based"):
     """11.82C (@2): a Zeppelin at its base: `at` the base's hex, or "off-map: <base>"."""
 
@@ -434,5 +462,5 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated
                | LeaderReplaced | LeaderReplacementWithheld | LeaderPlaced | LeaderPromoted | ControlRecorded | FortressesAbandoned
                | ZeppelinFlight | ZeppelinBased | IsolationRecorded | IsolationEnded
-               | ParisSubstituted | TaxiLoaded | TaxiUnloaded | SubordinatedToGallieni | GallieniReleased | BritishBelgianPoints | ZeppelinRemoved | MotorizedBreakdown | RepCredited
+               | ParisSubstituted | TaxiLoaded | TaxiUnloaded | SubordinatedToGallieni | GallieniReleased | ParisEntrenchmentsRaised | MapExited | MapReentered | Interned | BritishBelgianPoints | ZeppelinRemoved | MotorizedBreakdown | RepCredited
                | AmmunitionExpended | AmmunitionReplaced | TerritorialConverted | BefRevealed | BefEvacuated)

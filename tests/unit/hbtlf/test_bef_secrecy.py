@@ -11,7 +11,7 @@ import msgspec
 import pytest
 
 from domain.games.hbtlf import HBTLF, HBTLF_2, bef
-from domain.games.hbtlf.orders import DeclareMoves, EvacuateBef, MoveDecl, ReportCombat
+from domain.games.hbtlf.orders import ClaimMapExit, DeclareMoves, EvacuateBef, MoveDecl, ReportCombat
 from domain.kernel import game
 from domain.kernel.commands import Accepted, Confirm, Rejected, Settle
 from domain.kernel.dice import ScriptedDice
@@ -114,6 +114,22 @@ def test_12_71_a_hidden_move_does_not_show_through_a_combat_claim_s_refusal(pack
     s.state = HBTLF_2.position(s.state, {"order": ["german", "allied"], "core": {"clock": {"side": "german"}}})
     r = s.submit("german", ReportCombat(german_sp=1, allied_sp=1, eliminated=(THIRD,)))
     assert isinstance(r, Accepted), r
+
+
+def test_12_71_a_british_unit_leaving_the_map_by_7_4_is_hidden_too(pack):
+    """7.4's map exit (@2) says where a unit is, so while the BEF is secret a British unit's
+    `claim_map_exit` is a hidden claim the referee confirms, and its `hbtlf.map_exited` is hidden:
+    the German seat still sees `secret` (the unit is first moved, hidden, to the south edge row 70)."""
+    s = s2(pack)
+    settle(s, hidden_move(s, to="W:7010"))
+    r = s.submit("allied", ClaimMapExit(unit=THIRD, edge="W:south"))
+    assert isinstance(r, Accepted), r
+    a = r.effects[0].attestation
+    assert a.hidden and a.confirmers == ("referee",) and all(e.vis == "seats:allied" for e in r.effects)
+    exited = settle(s, a.id)
+    assert [e.vis for e in exited.effects if e.__struct_config__.tag == "hbtlf.map_exited"] == ["seats:allied"]
+    assert THIRD in s.state.off_map and game.view(s.ruleset, s.state, GERMAN)["game"]["positions"][THIRD] == "secret"
+    assert b"W:south" not in german_sees(s) and b"W:7010" not in german_sees(s)
 
 
 def test_12_71_version_1_keeps_british_moves_public_and_its_view_unchanged():
