@@ -88,6 +88,13 @@ def positions(state: State, viewer: Viewer) -> dict[str, str]:
     return {u: SHOWN_AS if shown and is_british(state, u) else p for u, p in sorted(state.positions.items())}
 
 
+def off_map(state: State2, viewer: Viewer) -> dict[str, list[Any]]:
+    """7.4's units off the map (unit -> [edge, impulse]) as `viewer` may read them: while the BEF is
+    secret a British unit's exit edge is where it was, so the German seat is not told."""
+    shown = sees(state, viewer)
+    return {u: list(v) for u, v in sorted(state.off_map.items()) if shown or not is_british(state, u)}
+
+
 def claims(state: State, viewer: Viewer) -> dict[str, dict[str, Any]]:
     """The claims as `viewer` may read them: a hidden one only says who made it and when."""
     out: dict[str, dict[str, Any]] = {}

@@ -32,14 +32,15 @@ def view(pack: Any, sc: Any, state: State, viewer: Viewer) -> dict[str, Any]:
                     **({"temporary": list(state.belgian_temporary or ())} if _sees(state, viewer, "allied") else {})},
     }
     if isinstance(state, State2):  # @2's rules
-        out.update(_v2(state))
+        out.update(_v2(state, viewer))
     return out
 
 def _sees(state: State, viewer: Viewer, side: str) -> bool:
     return viewer.omniscient or (viewer.seat is not None and state.core.layout.side_of(viewer.seat) == side)
 
 
-def _v2(state: State2) -> dict[str, Any]:
+def _v2(state: State2, viewer: Viewer) -> dict[str, Any]:
     return {"zeppelin_bases": dict(sorted(state.zeppelin_bases.items())), "leaders_placed": dict(state.leaders_placed),
             "british_belgian": {"vp": state.bb_vp, "sp": state.bb_sp}, "paris_entrenchments": paris_orders.entrenchments(state),
-            "bef": state.bef}
+            "flooded": list(state.flooded), "waterworks_destroyed": state.waterworks_destroyed,
+            "off_map": bef.off_map(state, viewer), "bef": state.bef}

@@ -128,7 +128,9 @@ def test_12_71_a_british_unit_leaving_the_map_by_7_4_is_hidden_too(pack):
     assert a.hidden and a.confirmers == ("referee",) and all(e.vis == "seats:allied" for e in r.effects)
     exited = settle(s, a.id)
     assert [e.vis for e in exited.effects if e.__struct_config__.tag == "hbtlf.map_exited"] == ["seats:allied"]
-    assert THIRD in s.state.off_map and game.view(s.ruleset, s.state, GERMAN)["game"]["positions"][THIRD] == "secret"
+    german, allied = (game.view(s.ruleset, s.state, v)["game"] for v in (GERMAN, seat_viewer("allied")))
+    assert german["positions"][THIRD] == "secret" and THIRD not in german["off_map"]  # the view's 7.4 list too
+    assert allied["off_map"][THIRD][0] == "W:south"
     assert b"W:south" not in german_sees(s) and b"W:7010" not in german_sees(s)
 
 
