@@ -19,9 +19,10 @@ from domain.kernel.commands import Reject
 from domain.kernel.core import Attestation
 from domain.kernel.effects import AttestationOpened, LedgerPosted
 
-from domain.games.hbtlf import abandonment, attachment, belgium, british_belgian, cite, hexes, isolation, paris
+from domain.games.hbtlf import abandonment, attachment, belgium, british_belgian, cite, hexes, isolation, paris, paris_orders
 from domain.games.hbtlf.effects import (
-    BelgianReleased, BritishBelgianPoints, ClaimOpened, IsolationEnded, IsolationRecorded, RetireEnded, FormationAttached, CombatRecorded, ControlRecorded, MissionSet, RepCredited, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
+    BelgianReleased, BritishBelgianPoints, ClaimOpened, GallieniReleased, IsolationEnded, IsolationRecorded, ParisSubstituted, RetireEnded,
+    SubordinatedToGallieni, TaxiLoaded, FormationAttached, CombatRecorded, ControlRecorded, MissionSet, RepCredited, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
 )
 from domain.games.hbtlf.model import State, State2
 from domain.games.hbtlf.orders import MoveDecl
@@ -37,6 +38,7 @@ KIND_CITES: dict[str, Citation] = {"moves": cite.MOVEMENT, "combat": cite.COMBAT
               "activity": cite.missing("8.26 and 8.3", "entrenchment and air operations"),
               "rep_credit": cite.rule("4.12 Motorized Unit Breakdown", 219, 221), "bb_points": british_belgian.CITE,
               "isolation": isolation.ISOLATION, "isolation_ended": isolation.ISOLATION, "no_pursuit": isolation.NO_PURSUIT,
+              "paris_substitution": paris_orders.SUBSTITUTION, "taxi": paris_orders.TAXIS, "subordination": paris_orders.SUBORDINATION,
               attachment.KIND: cite.missing("7.1", "command and attachment of formations")}
 
 
@@ -141,6 +143,9 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
                 if value["mission"] not in MISSIONS:
                     raise Reject("bad_mission", f"Mission Orders are {', '.join(MISSIONS)}.", KIND_CITES["mission"])
                 adj.emit(MissionSet(army=value["army"], mission=value["mission"], cite=(cite.LEDGER_MODE, KIND_CITES["mission"])))
+                if isinstance(adj.state, State2) and value["army"] == paris_orders.ARMY and value["mission"] == "Advance" \
+                        and adj.state.gallieni_subordinates:  # 12.45C: Advance to Gallieni releases the HQs subordinate to him
+                    adj.emit(GallieniReleased(armies=adj.state.gallieni_subordinates, cite=(paris_orders.SUBORDINATION,)))
             case "vp":
                 points = float(value["points"])
                 if points <= 0:
@@ -189,6 +194,17 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
             case "no_pursuit":
                 if str(value["army"]) in adj.state.retire:
                     adj.emit(RetireEnded(army=str(value["army"]), reason="no German strategic pursuit (12.52E)", cite=(cite.LEDGER_MODE, isolation.NO_PURSUIT)))
+            case "paris_substitution":
+                paris_orders.check_substitution(adj.state, str(value["leaving"]), str(value["substitute"]), int(value["sp"]))
+                adj.emit(ParisSubstituted(leaving=str(value["leaving"]), substitute=str(value["substitute"]), sp=int(value["sp"]),
+                                          attestation=a.id, cite=(cite.LEDGER_MODE, paris_orders.SUBSTITUTION)))
+            case "taxi":
+                paris_orders.check_taxi(adj.state, str(value["unit"]), int(value["sp"]))
+                adj.emit(TaxiLoaded(unit=str(value["unit"]), sp=int(value["sp"]), attestation=a.id, cite=(cite.LEDGER_MODE, paris_orders.TAXIS)))
+            case "subordination":
+                if str(value["army"]) not in adj.state.gallieni_subordinates:
+                    paris_orders.check_subordination(adj.state, str(value["army"]))
+                    adj.emit(SubordinatedToGallieni(army=str(value["army"]), attestation=a.id, cite=(cite.LEDGER_MODE, paris_orders.SUBORDINATION)))
             case "bb_points":
                 bb_pts = british_belgian.claim_points(pack, sc, str(value["item"]), int(value["count"]))
                 adj.emit(BritishBelgianPoints(points=bb_pts, reason=f"{value['count']} x {value['item']}", attestation=a.id,

@@ -139,6 +139,11 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "hbtlf.british_belgian_points": lambda e: f"British and Belgian player scores {e.get('points')} VP: {e.get('reason')} (confirmed claim)",
     "hbtlf.isolation": lambda e: f"{e.get('hq')} isolated in {e.get('nation')}: the {e.get('army')} is on Retire (confirmed claim)",
     "hbtlf.isolation_ended": lambda e: f"The {e.get('army')} may take other Mission Orders again: {e.get('reason')}",
+    "hbtlf.paris_substituted": lambda e: f"{e.get('substitute')} takes the place of {e.get('leaving')} in Paris ({e.get('sp')} SP each, confirmed claim)",
+    "hbtlf.taxi_loaded": lambda e: f"The Paris taxis carry {e.get('unit')} ({e.get('sp')} SP, confirmed claim)",
+    "hbtlf.taxi_unloaded": lambda e: f"The Paris taxis set down {e.get('unit')}",
+    "hbtlf.subordinated": lambda e: f"The {e.get('army')}'s headquarters is subordinate to Gallieni (confirmed claim)",
+    "hbtlf.gallieni_released": lambda e: f"Gallieni's army given Advance: {_units(e.get('armies'))} released",
     "hbtlf.zeppelin_based": lambda e: f"{e.get('zeppelin')} is based at {e.get('base')}" + (f" ({e['at']})" if str(e.get("at", "")).startswith(("W:", "E:")) else " (off-map)"),
     "hbtlf.zeppelin_removed": lambda e: f"{e.get('zeppelin')} is destroyed by the Royal Naval Air Service's raid (GT 9)",
     "hbtlf.motorized_breakdown": lambda e: f"{e.get('unit')} withdraws before combat: die {_die(e.get('roll'))}"

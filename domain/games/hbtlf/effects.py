@@ -321,6 +321,34 @@ class IsolationEnded(Effect, frozen=True, kw_only=True, tag="hbtlf.isolation_end
     reason: str
 
 
+class ParisSubstituted(Effect, frozen=True, kw_only=True, tag="hbtlf.paris_substituted"):
+    leaving: str
+    substitute: str
+    sp: int
+    attestation: str
+
+
+class TaxiLoaded(Effect, frozen=True, kw_only=True, tag="hbtlf.taxi_loaded"):
+    unit: str
+    sp: int
+    attestation: str
+
+
+class TaxiUnloaded(Effect, frozen=True, kw_only=True, tag="hbtlf.taxi_unloaded"):
+    unit: str
+
+
+class SubordinatedToGallieni(Effect, frozen=True, kw_only=True, tag="hbtlf.subordinated"):
+    army: str
+    attestation: str
+
+
+class GallieniReleased(Effect, frozen=True, kw_only=True, tag="hbtlf.gallieni_released"):
+    """12.45C: Gallieni's army given Advance: the HQs subordinate to him are released."""
+
+    armies: tuple[str, ...]
+
+
 class ZeppelinBased(Effect, frozen=True, kw_only=True, tag="hbtlf.zeppelin_based"):
     """11.82C (@2): a Zeppelin at its base: `at` the base's hex, or "off-map: <base>"."""
 
@@ -386,5 +414,6 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | NavalBarrageRolled | NavalBarrageDeclared | NavalMoved | HeavyArtilleryBuilt
                | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated
                | LeaderReplaced | LeaderReplacementWithheld | LeaderPlaced | LeaderPromoted | ControlRecorded | FortressesAbandoned
-               | ZeppelinFlight | ZeppelinBased | IsolationRecorded | IsolationEnded | BritishBelgianPoints | ZeppelinRemoved | MotorizedBreakdown | RepCredited
+               | ZeppelinFlight | ZeppelinBased | IsolationRecorded | IsolationEnded
+               | ParisSubstituted | TaxiLoaded | TaxiUnloaded | SubordinatedToGallieni | GallieniReleased | BritishBelgianPoints | ZeppelinRemoved | MotorizedBreakdown | RepCredited
                | AmmunitionExpended | AmmunitionReplaced | TerritorialConverted)

@@ -10,7 +10,7 @@ from domain.games.hbtlf.effects import (
     AmmunitionAllowance, BritishBelgianPoints, AmmunitionExpended, AmmunitionReplaced, Arrived, BelgianEvacuated, BelgianFormationsDetached,
     BelgianReleaseRolled, BelgianReleased, BelgianTemporaryUsed, ClaimOpened, CombatRecorded, ControlRecorded,
     FormationAttached, FortressesAbandoned, GameTurnBegun, HeavyArtilleryBuilt, ImpulseBegun, ImpulsesDeclared,
-    InitiativeDecided, IsolationEnded, IsolationRecorded, LeaderPlaced, LeaderPromoted, LeaderReplaced, MissionSet, MotorizedBreakdown, NavalBarrageRolled,
+    GallieniReleased, InitiativeDecided, ParisSubstituted, SubordinatedToGallieni, TaxiLoaded, TaxiUnloaded, IsolationEnded, IsolationRecorded, LeaderPlaced, LeaderPromoted, LeaderReplaced, MissionSet, MotorizedBreakdown, NavalBarrageRolled,
     OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted, RetireEnded,
     SegmentEnded, SupremeHqMoved, TerritorialConverted, UnitsMoved, VictoryPointsRecorded, WeatherRolled,
     WithdrawnFromPlay, ZeppelinBased, ZeppelinFlight, ZeppelinRemoved,
@@ -123,6 +123,16 @@ def evolve(state: State, e: Any) -> State:
         case ZeppelinFlight(zeppelin=z, terror=terror, shot_down=down, gt=gt):
             return replace(state, eliminated=state.eliminated + ((z,) if down else ()),
                            terror_bombed_gt=gt if terror else state.terror_bombed_gt)
+        case ParisSubstituted(leaving=out, substitute=sub) if isinstance(state, State2):
+            return replace(state, paris_substituted={**state.paris_substituted, out: sub})
+        case TaxiLoaded(unit=u, sp=sp) if isinstance(state, State2):
+            return replace(state, taxied={u: sp})
+        case TaxiUnloaded() if isinstance(state, State2):
+            return replace(state, taxied={})
+        case SubordinatedToGallieni(army=army) if isinstance(state, State2):
+            return replace(state, gallieni_subordinates=state.gallieni_subordinates + (army,))
+        case GallieniReleased() if isinstance(state, State2):
+            return replace(state, gallieni_subordinates=())
         case IsolationRecorded(army=army, hq=hq, nation=nation) if isinstance(state, State2):
             return replace(state, isolated={**state.isolated, army: (hq, nation)})
         case IsolationEnded(army=army) if isinstance(state, State2):

@@ -7,11 +7,11 @@ from typing import Any
 
 from domain.kernel.commands import Order, Reject
 
-from domain.games.hbtlf import attachment, belgium, british_belgian, bulow, charts, isolation, leader_arrivals, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory, zeppelins
+from domain.games.hbtlf import attachment, belgium, british_belgian, bulow, charts, isolation, leader_arrivals, paris_orders, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory, zeppelins
 from domain.games.hbtlf.model import State, State2, version
 from domain.games.hbtlf.orders import (
     AbandonPlan, AttachFormation, BarrageTarget, BaseZeppelin, ClaimBritishBelgianPoints, ClaimIsolation, ClaimIsolationEnded,
-    ClaimNoPursuit, ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission,
+    ClaimNoPursuit, ClaimParisSubstitution, ClaimSubordination, UnloadTaxi, ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission,
     DeclareMoves, DisbandFortress, EndSegment, EvacuateBelgianArmy, MoveDecl, NavalBarrage, NavalMove, PlaceLeader, ReportCombat, RollBelgianRelease,
     RollNavalBarrage, UseRail, UseReplacements, Withdraw,
 )
@@ -128,7 +128,7 @@ def _v2_orders(pack: Any, sc: Any, state: State2, side: str) -> list[Order]:
     if basing is not None:
         out.append(BaseZeppelin(zeppelin=basing[0], base=basing[1]))
     if side == "allied":
-        out += _isolation_orders(state)
+        out += _isolation_orders(state) + _paris_orders(state)
     bb = british_belgian.rates(pack, sc) if side == "allied" and british_belgian.in_play(state.core.options) else None
     if bb:
         out.append(ClaimBritishBelgianPoints(item=next(iter(bb)), count=1))
@@ -152,4 +152,29 @@ def _isolation_orders(state: State2) -> list[Order]:
             break
     if state.core.clock.turn >= isolation.NO_PURSUIT_FROM_GT:
         out += [ClaimNoPursuit(army=a) for a in free if a in state.retire][:1]
+    return out
+
+
+def _paris_orders(state: State2) -> list[Order]:
+    """12.45A-C orders the Allied player may give now (one example of each the umpire would accept)."""
+    out: list[Order] = []
+    for u in state.taxied:
+        out.append(UnloadTaxi(unit=u))
+    if paris_orders.gallieni_commands(state):
+        army = next((a for a, side in sorted(state.army_sides.items()) if side == "allied" and a != paris_orders.ARMY
+                     and a not in state.gallieni_subordinates), None)
+        if army:
+            out.append(ClaimSubordination(army=army))
+    pending = {u for a in claims.pending(state) for u in a.blocks}
+    for leaving in state.paris_start:
+        if leaving in pending:
+            continue
+        for sub in sorted(state.positions):
+            if sub in pending or state.armies.get(sub) == paris_orders.ARMY:
+                continue
+            try:
+                paris_orders.check_substitution(state, leaving, sub, 1)
+            except Reject:
+                continue
+            return out + [ClaimParisSubstitution(leaving=leaving, substitute=sub, sp=1)]
     return out

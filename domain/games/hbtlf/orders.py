@@ -89,6 +89,33 @@ class ClaimNoPursuit(Order, frozen=True, kw_only=True, tag="claim_no_pursuit"):
     army: str
 
 
+class ClaimParisSubstitution(Order, frozen=True, kw_only=True, tag="claim_paris_substitution"):
+    """12.45A (@2): `leaving` is taken from Paris and `substitute`, of equal size and `sp` SPs like it, takes its place (attested)."""
+
+    leaving: str
+    substitute: str
+    sp: int
+
+
+class ClaimTaxi(Order, frozen=True, kw_only=True, tag="claim_taxi"):
+    """12.45B (@2): the Paris taxis carry `unit`, an infantry unit of `sp` (4 or less) SPs (attested)."""
+
+    unit: str
+    sp: int
+
+
+class UnloadTaxi(Order, frozen=True, kw_only=True, tag="unload_taxi"):
+    """12.45B (@2): the taxis set their infantry unit down."""
+
+    unit: str
+
+
+class ClaimSubordination(Order, frozen=True, kw_only=True, tag="claim_subordination"):
+    """12.45C (@2): `army`'s HQ has become subordinate to Gallieni (attested)."""
+
+    army: str
+
+
 class ClaimPrisoners(Order, frozen=True, kw_only=True, tag="claim_prisoners"):
     """Prisoner Points the seat's side gained at the table (SR 11.6 is not in the text)."""
 
@@ -293,6 +320,7 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
     detail: dict[str, Any] = {}
 
 
-HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | ClaimBritishBelgianPoints | ClaimIsolation | ClaimIsolationEnded | ClaimNoPursuit | AbandonPlan | UseReplacements | UseRail
+HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | ClaimBritishBelgianPoints | ClaimIsolation | ClaimIsolationEnded | ClaimNoPursuit
+              | ClaimParisSubstitution | ClaimTaxi | UnloadTaxi | ClaimSubordination | AbandonPlan | UseReplacements | UseRail
               | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PlaceLeader | PromoteLeader | ClaimControl | DeclareActivity | ZeppelinOperation | BaseZeppelin | RaidZeppelin | MotorizedWithdrawal | ExpendAmmunition | ReplaceAmmunition | ConvertTerritorial
               | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | AttachFormation | NotYetBuilt)

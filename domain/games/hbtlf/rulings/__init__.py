@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from domain.games.hbtlf import orders as o
-from domain.games.hbtlf.rulings import air, attested, belgian, command, munitions, navy, rail, replacements, turn
+from domain.games.hbtlf.rulings import air, attested, belgian, command, munitions, navy, paris, rail, replacements, turn
 from domain.games.hbtlf.rulings.context import Ruling
 
 IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
@@ -20,6 +20,10 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
     o.ClaimIsolation: command.claim_isolation,
     o.ClaimIsolationEnded: command.claim_isolation_ended,
     o.ClaimNoPursuit: command.claim_no_pursuit,
+    o.ClaimParisSubstitution: paris.claim_paris_substitution,
+    o.ClaimTaxi: paris.claim_taxi,
+    o.UnloadTaxi: paris.unload_taxi,
+    o.ClaimSubordination: paris.claim_subordination,
     o.ClaimBritishBelgianPoints: attested.claim_british_belgian_points,
     o.UseReplacements: replacements.use_replacements,
     o.UseRail: rail.use_rail,
@@ -50,4 +54,5 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
 
 # Orders ruled from @2 on: @1 refuses them (`not_in_this_ruleset_version`) and /legal leaves them out.
 V2: frozenset[type] = frozenset((o.BaseZeppelin, o.PlaceLeader, o.ClaimBritishBelgianPoints, o.ClaimIsolation,
-                                o.ClaimIsolationEnded, o.ClaimNoPursuit))
+                                o.ClaimIsolationEnded, o.ClaimNoPursuit, o.ClaimParisSubstitution,
+                                o.ClaimTaxi, o.UnloadTaxi, o.ClaimSubordination))
