@@ -81,4 +81,5 @@ class State2(State, frozen=True, kw_only=True):
     paris_substituted: dict[str, str] = {}  # 12.45A: formation taken from Paris -> its confirmed substitute
     taxied: dict[str, int] = {}  # 12.45B: the infantry unit the taxis carry -> its SPs (attested)
     gallieni_subordinates: tuple[str, ...] = ()  # 12.45C: armies whose HQ is subordinate to Gallieni
+    french_setup_sp: int = 0  # 12.52B: SP markers on French units at set-up, part of Plan 17's loss count
     isolated: dict[str, tuple[str, str]] = {}  # 12.27: French army -> (isolated corps HQ, nation) keeping it on Retire

@@ -15,7 +15,7 @@ from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import describe as sentences
 from domain.games.hbtlf import evolve, legal as legal_orders, rulings, views
-from domain.games.hbtlf import charts, cite, claims, kaiser, leader_arrivals, ledgers, paris_orders, scenarios, sequence, victory
+from domain.games.hbtlf import charts, cite, claims, kaiser, leader_arrivals, ledgers, paris_orders, plans, scenarios, sequence, victory
 from domain.games.hbtlf.effects import HbtlfEffect
 from domain.games.hbtlf.model import State, State2
 from domain.games.hbtlf.orders import DeclareImpulses, HbtlfOrder, NotYetBuilt
@@ -71,7 +71,8 @@ class Hbtlf(Ruleset):
         if isinstance(state, State2):
             state = replace(state, kaiser_on_map=kaiser.in_play(state) is not None,  # 5.1: a Kaiser set up on the map counts
                             leaders_placed=leader_arrivals.at_setup(state, pack, sc),  # 12.73: the British leaders set up
-                            paris_start=tuple(sorted(u for u, a in state.armies.items() if a == paris_orders.ARMY)))  # 12.45A
+                            paris_start=tuple(sorted(u for u, a in state.armies.items() if a == paris_orders.ARMY)),  # 12.45A
+                            french_setup_sp=plans.setup_markers(read.losses, read.sides, read.armies))  # 12.52B
         return state
 
     def begin(self, adj: Adjudication) -> None:
