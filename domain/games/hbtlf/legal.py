@@ -166,15 +166,20 @@ def _paris_orders(state: State2) -> list[Order]:
         if army:
             out.append(ClaimSubordination(army=army))
     pending = {u for a in claims.pending(state) for u in a.blocks}
+    taken = set(state.paris_start) | set(state.paris_substituted.values()) | pending
+    by_size: dict[str, str] = {}  # one candidate substitute of each size, from outside Paris
+    for u in sorted(state.positions):
+        size = paris_orders.size(u)
+        if size and size not in by_size and u not in taken and state.sides.get(u) == "allied" \
+                and u not in state.eliminated and u not in state.withdrawn:
+            by_size[size] = u
     for leaving in state.paris_start:
-        if leaving in pending:
+        sub = by_size.get(paris_orders.size(leaving) or "")
+        if sub is None or leaving in pending:
             continue
-        for sub in sorted(state.positions):
-            if sub in pending or state.armies.get(sub) == paris_orders.ARMY:
-                continue
-            try:
-                paris_orders.check_substitution(state, leaving, sub, 1)
-            except Reject:
-                continue
-            return out + [ClaimParisSubstitution(leaving=leaving, substitute=sub, sp=1)]
+        try:
+            paris_orders.check_substitution(state, leaving, sub, 1)
+        except Reject:
+            continue
+        return out + [ClaimParisSubstitution(leaving=leaving, substitute=sub, sp=1)]
     return out
