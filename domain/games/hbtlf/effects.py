@@ -349,6 +349,12 @@ class GallieniReleased(Effect, frozen=True, kw_only=True, tag="hbtlf.gallieni_re
     armies: tuple[str, ...]
 
 
+class ParisEntrenchmentsRaised(Effect, frozen=True, kw_only=True, tag="hbtlf.paris_entrenchments"):
+    """12.45D (@2): Gallieni assumes command of the Army of Paris: the Paris Entrenchments give `value` on the TEC from now on."""
+
+    value: int
+
+
 class ZeppelinBased(Effect, frozen=True, kw_only=True, tag="hbtlf.zeppelin_based"):
     """11.82C (@2): a Zeppelin at its base: `at` the base's hex, or "off-map: <base>"."""
 
@@ -415,5 +421,5 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated
                | LeaderReplaced | LeaderReplacementWithheld | LeaderPlaced | LeaderPromoted | ControlRecorded | FortressesAbandoned
                | ZeppelinFlight | ZeppelinBased | IsolationRecorded | IsolationEnded
-               | ParisSubstituted | TaxiLoaded | TaxiUnloaded | SubordinatedToGallieni | GallieniReleased | BritishBelgianPoints | ZeppelinRemoved | MotorizedBreakdown | RepCredited
+               | ParisSubstituted | TaxiLoaded | TaxiUnloaded | SubordinatedToGallieni | GallieniReleased | ParisEntrenchmentsRaised | BritishBelgianPoints | ZeppelinRemoved | MotorizedBreakdown | RepCredited
                | AmmunitionExpended | AmmunitionReplaced | TerritorialConverted)

@@ -14,6 +14,9 @@ subordination to Gallieni; the limits they put on moves are read by paris_army.c
   HQ becomes subordinate to him (`claim_subordination`, attested: the command is the Standard Rules')
   keeps its Headquarters Class unit within three hexes of Paris until Gallieni's army is given the
   Advance Mission Order (a confirmed Mission Order claim), which releases every subordinate HQ.
+- 12.45D: the Paris Entrenchments give 3 on the TEC until Gallieni assumes command of the Army of Paris,
+  5 from then on for the rest of the game; the umpire keeps the value (the view's
+  `paris_entrenchments`) for the players' combat at the table (the TEC itself is not in the text).
 Distances are counted from W:5321 as 12.26 and 12.45A count them (the other Paris hexes are not printed)."""
 from __future__ import annotations
 
@@ -28,6 +31,8 @@ from domain.games.hbtlf.model import State2
 SUBSTITUTION = cite.rule("12.45A Army of Paris (substitution)", 913, 913)
 TAXIS = cite.rule("12.45B Paris Taxis", 917, 919)
 SUBORDINATION = cite.rule("12.45C Army of Paris Subordination", 921, 923)
+ENTRENCHMENTS = cite.rule("12.45D Paris Entrenchments", 925, 925)
+ENTRENCHMENTS_BEFORE, ENTRENCHMENTS_AFTER = 3, 5
 ARMY = "French Paris Army"
 TAXI_SP, TAXI_LEASH, HQ_LEASH, SUB_LEASH = 4, 6, 3, 3
 GALLIENI = "Gallieni"
@@ -97,3 +102,8 @@ def limits(state: State2, unit: str) -> list[tuple[int, str, Citation]]:
     if unit in state.paris_substituted.values():
         out.append((HQ_LEASH, "a substitute holds the Army of Paris's three hexes (12.45A)", SUBSTITUTION))
     return out
+
+
+def entrenchments(state: State2) -> int:
+    """12.45D: the Paris Entrenchments' TEC value, 3 until Gallieni commands the Army of Paris, then 5."""
+    return ENTRENCHMENTS_AFTER if gallieni_commands(state) else ENTRENCHMENTS_BEFORE

@@ -5,7 +5,7 @@ from typing import Any
 
 from domain.kernel.seats import Viewer
 
-from domain.games.hbtlf import errata, victory
+from domain.games.hbtlf import errata, paris_orders, victory
 from domain.games.hbtlf.model import State, State2
 
 MODE = "ledger"
@@ -40,4 +40,4 @@ def _sees(state: State, viewer: Viewer, side: str) -> bool:
 
 def _v2(state: State2) -> dict[str, Any]:
     return {"zeppelin_bases": dict(sorted(state.zeppelin_bases.items())), "leaders_placed": dict(state.leaders_placed),
-            "british_belgian": {"vp": state.bb_vp, "sp": state.bb_sp}}
+            "british_belgian": {"vp": state.bb_vp, "sp": state.bb_sp}, "paris_entrenchments": paris_orders.entrenchments(state)}

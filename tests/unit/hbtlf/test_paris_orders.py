@@ -7,7 +7,7 @@ import random
 import pytest
 from msgspec.structs import replace
 
-from domain.games.hbtlf import HBTLF, paris_orders
+from domain.games.hbtlf import HBTLF, HBTLF_2, paris_orders
 from domain.games.hbtlf.orders import ClaimTaxi
 from domain.kernel.commands import Rejected
 from domain.kernel.dice import ScriptedDice
@@ -32,3 +32,10 @@ def test_12_45b_v1_refuses_the_taxis():
                       impulses=(7,), order=("allied", "german"))
     r = s.submit("allied", ClaimTaxi(unit="French Paris Army: 185 territorial (185 t) infantry brigade", sp=3))
     assert isinstance(r, Rejected) and r.code == "not_in_this_ruleset_version"
+
+
+def test_12_45d_paris_entrenchments_3_then_5_with_gallieni():
+    pack = load_pack_dir(HBTLF_2.pack_dir)
+    state = HBTLF_2.bind(pack).setup(pack, "7", game_id="e", options=HBTLF_2.resolve_options({}))
+    assert paris_orders.entrenchments(state) == 3
+    assert paris_orders.entrenchments(replace(state, leaders_in=("Gallieni",))) == 5
