@@ -19,9 +19,9 @@ from domain.kernel.commands import Reject
 from domain.kernel.core import Attestation
 from domain.kernel.effects import AttestationOpened, LedgerPosted
 
-from domain.games.hbtlf import abandonment, attachment, belgium, british_belgian, cite, hexes, isolation, paris, paris_orders
+from domain.games.hbtlf import abandonment, attachment, belgium, british_belgian, cite, hexes, isolation, offmap_march, paris, paris_orders
 from domain.games.hbtlf.effects import (
-    BelgianReleased, BritishBelgianPoints, ClaimOpened, GallieniReleased, IsolationEnded, IsolationRecorded, ParisSubstituted, RetireEnded,
+    BelgianReleased, BritishBelgianPoints, ClaimOpened, GallieniReleased, MapExited, MapReentered, IsolationEnded, IsolationRecorded, ParisSubstituted, RetireEnded,
     SubordinatedToGallieni, TaxiLoaded, FormationAttached, CombatRecorded, ControlRecorded, MissionSet, RepCredited, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
 )
 from domain.games.hbtlf.model import State, State2
@@ -38,7 +38,7 @@ KIND_CITES: dict[str, Citation] = {"moves": cite.MOVEMENT, "combat": cite.COMBAT
               "activity": cite.missing("8.26 and 8.3", "entrenchment and air operations"),
               "rep_credit": cite.rule("4.12 Motorized Unit Breakdown", 219, 221), "bb_points": british_belgian.CITE,
               "isolation": isolation.ISOLATION, "isolation_ended": isolation.ISOLATION, "no_pursuit": isolation.NO_PURSUIT,
-              "paris_substitution": paris_orders.SUBSTITUTION, "taxi": paris_orders.TAXIS, "subordination": paris_orders.SUBORDINATION,
+              "map_exit": offmap_march.CITE, "map_reentry": offmap_march.CITE, "paris_substitution": paris_orders.SUBSTITUTION, "taxi": paris_orders.TAXIS, "subordination": paris_orders.SUBORDINATION,
               attachment.KIND: cite.missing("7.1", "command and attachment of formations")}
 
 
@@ -194,6 +194,16 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
             case "no_pursuit":
                 if str(value["army"]) in adj.state.retire:
                     adj.emit(RetireEnded(army=str(value["army"]), reason="no German strategic pursuit (12.52E)", cite=(cite.LEDGER_MODE, isolation.NO_PURSUIT)))
+            case "map_exit":
+                u = str(value["unit"])
+                if u not in state.withdrawn and u not in state.eliminated:
+                    offmap_march.check_exit(adj.state, state.core.layout.side_of(claim["seat"]), u, str(value["edge"]))
+                    adj.emit(MapExited(unit=u, edge=str(value["edge"]), attestation=a.id, cite=(cite.LEDGER_MODE, offmap_march.CITE)))
+            case "map_reentry":
+                u = str(value["unit"])
+                if u in adj.state.off_map:
+                    offmap_march.check_reentry(adj.state, state.core.layout.side_of(claim["seat"]), u, str(value["to"]))
+                    adj.emit(MapReentered(unit=u, at=str(value["to"]), attestation=a.id, cite=(cite.LEDGER_MODE, offmap_march.CITE)))
             case "paris_substitution":
                 paris_orders.check_substitution(adj.state, str(value["leaving"]), str(value["substitute"]), int(value["sp"]))
                 adj.emit(ParisSubstituted(leaving=str(value["leaving"]), substitute=str(value["substitute"]), sp=int(value["sp"]),

@@ -145,6 +145,8 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "hbtlf.subordinated": lambda e: f"The {e.get('army')}'s headquarters is subordinate to Gallieni (confirmed claim)",
     "hbtlf.gallieni_released": lambda e: f"Gallieni's army given Advance: {_units(e.get('armies'))} released",
     "hbtlf.paris_entrenchments": lambda e: f"Gallieni commands the Army of Paris: the Paris Entrenchments give {e.get('value')} on the TEC from now on",
+    "hbtlf.map_exited": lambda e: f"{e.get('unit')} leaves the map by the {e.get('edge')} edge (confirmed claim)",
+    "hbtlf.map_reentered": lambda e: f"{e.get('unit')} reappears at {e.get('at')} in Deployed Mode (confirmed claim)",
     "hbtlf.zeppelin_based": lambda e: f"{e.get('zeppelin')} is based at {e.get('base')}" + (f" ({e['at']})" if str(e.get("at", "")).startswith(("W:", "E:")) else " (off-map)"),
     "hbtlf.zeppelin_removed": lambda e: f"{e.get('zeppelin')} is destroyed by the Royal Naval Air Service's raid (GT 9)",
     "hbtlf.motorized_breakdown": lambda e: f"{e.get('unit')} withdraws before combat: die {_die(e.get('roll'))}"

@@ -355,6 +355,20 @@ class ParisEntrenchmentsRaised(Effect, frozen=True, kw_only=True, tag="hbtlf.par
     value: int
 
 
+class MapExited(Effect, frozen=True, kw_only=True, tag="hbtlf.map_exited"):
+    """7.4 (@2): a unit left the map (a confirmed claim)."""
+
+    unit: str
+    edge: str
+    attestation: str
+
+
+class MapReentered(Effect, frozen=True, kw_only=True, tag="hbtlf.map_reentered"):
+    unit: str
+    at: str
+    attestation: str
+
+
 class ZeppelinBased(Effect, frozen=True, kw_only=True, tag="hbtlf.zeppelin_based"):
     """11.82C (@2): a Zeppelin at its base: `at` the base's hex, or "off-map: <base>"."""
 
@@ -421,5 +435,5 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated
                | LeaderReplaced | LeaderReplacementWithheld | LeaderPlaced | LeaderPromoted | ControlRecorded | FortressesAbandoned
                | ZeppelinFlight | ZeppelinBased | IsolationRecorded | IsolationEnded
-               | ParisSubstituted | TaxiLoaded | TaxiUnloaded | SubordinatedToGallieni | GallieniReleased | ParisEntrenchmentsRaised | BritishBelgianPoints | ZeppelinRemoved | MotorizedBreakdown | RepCredited
+               | ParisSubstituted | TaxiLoaded | TaxiUnloaded | SubordinatedToGallieni | GallieniReleased | ParisEntrenchmentsRaised | MapExited | MapReentered | BritishBelgianPoints | ZeppelinRemoved | MotorizedBreakdown | RepCredited
                | AmmunitionExpended | AmmunitionReplaced | TerritorialConverted)

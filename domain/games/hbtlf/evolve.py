@@ -10,7 +10,7 @@ from domain.games.hbtlf.effects import (
     AmmunitionAllowance, BritishBelgianPoints, AmmunitionExpended, AmmunitionReplaced, Arrived, BelgianEvacuated, BelgianFormationsDetached,
     BelgianReleaseRolled, BelgianReleased, BelgianTemporaryUsed, ClaimOpened, CombatRecorded, ControlRecorded,
     FormationAttached, FortressesAbandoned, GameTurnBegun, HeavyArtilleryBuilt, ImpulseBegun, ImpulsesDeclared,
-    GallieniReleased, InitiativeDecided, ParisSubstituted, SubordinatedToGallieni, TaxiLoaded, TaxiUnloaded, IsolationEnded, IsolationRecorded, LeaderPlaced, LeaderPromoted, LeaderReplaced, MissionSet, MotorizedBreakdown, NavalBarrageRolled,
+    GallieniReleased, MapExited, MapReentered, InitiativeDecided, ParisSubstituted, SubordinatedToGallieni, TaxiLoaded, TaxiUnloaded, IsolationEnded, IsolationRecorded, LeaderPlaced, LeaderPromoted, LeaderReplaced, MissionSet, MotorizedBreakdown, NavalBarrageRolled,
     OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted, RetireEnded,
     SegmentEnded, SupremeHqMoved, TerritorialConverted, UnitsMoved, VictoryPointsRecorded, WeatherRolled,
     WithdrawnFromPlay, ZeppelinBased, ZeppelinFlight, ZeppelinRemoved,
@@ -45,7 +45,8 @@ def evolve(state: State, e: Any) -> State:
             others = tuple(s for s in state.core.layout.seat_ids() if s != first)
             return replace(state, impulses=days, days_before=before, order=(first,) + others)
         case ImpulseBegun(month=month):
-            return replace(state, done=(), month=month, weather="")
+            s = replace(state, done=(), month=month, weather="")
+            return replace(s, impulse_serial=s.impulse_serial + 1) if isinstance(s, State2) else s
         case WeatherRolled(weather=w):
             return replace(state, weather=w)
         case OtherTheatersRolled(table=t, outcome=o):
@@ -133,6 +134,11 @@ def evolve(state: State, e: Any) -> State:
             return replace(state, gallieni_subordinates=state.gallieni_subordinates + (army,))
         case GallieniReleased() if isinstance(state, State2):
             return replace(state, gallieni_subordinates=())
+        case MapExited(unit=u, edge=edge) if isinstance(state, State2):
+            return replace(state, positions={**state.positions, u: f"off-map ({edge} edge)"},
+                           off_map={**state.off_map, u: (edge, state.impulse_serial)})
+        case MapReentered(unit=u, at=at) if isinstance(state, State2):
+            return replace(state, positions={**state.positions, u: at}, off_map={k: v for k, v in state.off_map.items() if k != u})
         case IsolationRecorded(army=army, hq=hq, nation=nation) if isinstance(state, State2):
             return replace(state, isolated={**state.isolated, army: (hq, nation)})
         case IsolationEnded(army=army) if isinstance(state, State2):

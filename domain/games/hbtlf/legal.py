@@ -7,10 +7,10 @@ from typing import Any
 
 from domain.kernel.commands import Order, Reject
 
-from domain.games.hbtlf import allied_fortress_formations, attachment, belgium, british_belgian, bulow, charts, isolation, leader_arrivals, paris_orders, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory, zeppelins
+from domain.games.hbtlf import allied_fortress_formations, attachment, belgium, british_belgian, bulow, charts, isolation, leader_arrivals, offmap_march, paris_orders, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory, zeppelins
 from domain.games.hbtlf.model import State, State2, version
 from domain.games.hbtlf.orders import (
-    AbandonPlan, AttachFormation, BarrageTarget, BaseZeppelin, ClaimBritishBelgianPoints, ClaimIsolation, ClaimIsolationEnded,
+    AbandonPlan, AttachFormation, BarrageTarget, BaseZeppelin, ClaimBritishBelgianPoints, ClaimIsolation, ClaimIsolationEnded, ClaimMapExit, ClaimMapReentry,
     ClaimNoPursuit, ClaimParisSubstitution, ClaimSubordination, UnloadTaxi, ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission,
     DeclareMoves, DisbandFortress, EndSegment, EvacuateBelgianArmy, MoveDecl, NavalBarrage, NavalMove, PlaceLeader, ReportCombat, RollBelgianRelease,
     RollNavalBarrage, UseRail, UseReplacements, Withdraw,
@@ -128,6 +128,7 @@ def _v2_orders(pack: Any, sc: Any, state: State2, side: str) -> list[Order]:
     basing = zeppelins.basing_example(state, pack, sc) if side == "german" else None
     if basing is not None:
         out.append(BaseZeppelin(zeppelin=basing[0], base=basing[1]))
+    out += _map_edge_orders(state, sc, side)
     if side == "allied":
         out += _isolation_orders(state) + _paris_orders(state)
     bb = british_belgian.rates(pack, sc) if side == "allied" and british_belgian.in_play(state.core.options) else None
@@ -183,4 +184,26 @@ def _paris_orders(state: State2) -> list[Order]:
         except Reject:
             continue
         return out + [ClaimParisSubstitution(leaving=leaving, substitute=sub, sp=1)]
+    return out
+
+
+def _map_edge_orders(state: State2, sc: Any, side: str) -> list[Order]:
+    """7.4: a unit on a south-edge hex may leave; a unit off the map may come back once its impulses are served."""
+    out: list[Order] = []
+    pending = {u for a in claims.pending(state) for u in a.blocks}
+    for u, (edge, _) in sorted(state.off_map.items()):
+        to = f"{edge[0]}:{offmap_march.SOUTH_ROW}10"
+        if state.sides.get(u) == side and u not in pending:
+            try:
+                offmap_march.check_reentry(state, side, u, to)
+            except Reject:
+                continue
+            out.append(ClaimMapReentry(unit=u, to=to))
+            break
+    for u, here in sorted(state.positions.items()):
+        if state.sides.get(u) == side and u not in pending and u not in state.fortresses and hexes.is_hex(here) \
+                and hexes.parse(here)[1] == offmap_march.SOUTH_ROW and u not in state.eliminated and u not in state.withdrawn \
+                and schlieffen.hold(state, sc, u) is None:
+            out.append(ClaimMapExit(unit=u, edge=f"{hexes.parse(here)[0]}:south"))
+            break
     return out

@@ -116,6 +116,20 @@ class ClaimSubordination(Order, frozen=True, kw_only=True, tag="claim_subordinat
     army: str
 
 
+class ClaimMapExit(Order, frozen=True, kw_only=True, tag="claim_map_exit"):
+    """7.4 (@2): `unit` leaves the map from a hex in France by `edge` (W:south, W:west, E:south) (attested)."""
+
+    unit: str
+    edge: str
+
+
+class ClaimMapReentry(Order, frozen=True, kw_only=True, tag="claim_map_reentry"):
+    """7.4 (@2): `unit`, off the map, reappears at the edge hex `to` in Deployed Mode (attested)."""
+
+    unit: str
+    to: str
+
+
 class ClaimPrisoners(Order, frozen=True, kw_only=True, tag="claim_prisoners"):
     """Prisoner Points the seat's side gained at the table (SR 11.6 is not in the text)."""
 
@@ -321,6 +335,6 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
 
 
 HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | ClaimBritishBelgianPoints | ClaimIsolation | ClaimIsolationEnded | ClaimNoPursuit
-              | ClaimParisSubstitution | ClaimTaxi | UnloadTaxi | ClaimSubordination | AbandonPlan | UseReplacements | UseRail
+              | ClaimParisSubstitution | ClaimTaxi | UnloadTaxi | ClaimSubordination | ClaimMapExit | ClaimMapReentry | AbandonPlan | UseReplacements | UseRail
               | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PlaceLeader | PromoteLeader | ClaimControl | DeclareActivity | ZeppelinOperation | BaseZeppelin | RaidZeppelin | MotorizedWithdrawal | ExpendAmmunition | ReplaceAmmunition | ConvertTerritorial
               | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | AttachFormation | NotYetBuilt)

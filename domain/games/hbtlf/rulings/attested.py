@@ -7,7 +7,7 @@ import msgspec
 
 from domain.kernel.commands import Reject
 
-from domain.games.hbtlf import allied_fortress_formations, belgium, british_belgian, cite, claims, doctrine, fortress_formations, hexes, paris_army
+from domain.games.hbtlf import allied_fortress_formations, belgium, offmap_march, british_belgian, cite, claims, doctrine, fortress_formations, hexes, paris_army
 from domain.games.hbtlf.model import State2
 from domain.games.hbtlf.orders import ClaimBritishBelgianPoints, ClaimControl, ClaimPrisoners, ClaimVictoryPoints, DeclareActivity, DeclareMoves, ReportCombat
 from domain.games.hbtlf.rulings.context import Ruling, may_move, own_unit, unit_nation
@@ -23,6 +23,8 @@ def declare_moves(r: Ruling, order: DeclareMoves) -> None:
         allied_fortress_formations.check_moves(r.state, moves)  # 12.42, @2
     for m in moves:
         may_move(r.state, r.sc, m.unit)
+        if isinstance(r.state, State2) and m.unit in r.state.off_map:
+            raise Reject("off_map", f"{m.unit} is off the map: it comes back by claim_map_reentry (7.4).", offmap_march.CITE, unit=m.unit)
     claims.open_claim(r.adj, r.seat, "moves", {"moves": msgspec.to_builtins(moves)}, blocks=tuple(m.unit for m in moves),
                       predicate=f"{r.seat} moved {len(moves)} unit(s) as declared")
 
