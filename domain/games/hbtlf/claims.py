@@ -21,7 +21,7 @@ from domain.kernel.effects import AttestationOpened, LedgerPosted
 
 from domain.games.hbtlf import abandonment, attachment, belgium, british_belgian, cite, hexes, isolation, offmap_march, paris, paris_orders
 from domain.games.hbtlf.effects import (
-    BelgianReleased, BritishBelgianPoints, ClaimOpened, GallieniReleased, MapExited, MapReentered, IsolationEnded, IsolationRecorded, ParisSubstituted, RetireEnded,
+    BelgianReleased, BritishBelgianPoints, ClaimOpened, GallieniReleased, Interned, MapExited, MapReentered, IsolationEnded, IsolationRecorded, ParisSubstituted, RetireEnded,
     SubordinatedToGallieni, TaxiLoaded, FormationAttached, CombatRecorded, ControlRecorded, MissionSet, RepCredited, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
 )
 from domain.games.hbtlf.model import State, State2
@@ -38,7 +38,7 @@ KIND_CITES: dict[str, Citation] = {"moves": cite.MOVEMENT, "combat": cite.COMBAT
               "activity": cite.missing("8.26 and 8.3", "entrenchment and air operations"),
               "rep_credit": cite.rule("4.12 Motorized Unit Breakdown", 219, 221), "bb_points": british_belgian.CITE,
               "isolation": isolation.ISOLATION, "isolation_ended": isolation.ISOLATION, "no_pursuit": isolation.NO_PURSUIT,
-              "map_exit": offmap_march.CITE, "map_reentry": offmap_march.CITE, "paris_substitution": paris_orders.SUBSTITUTION, "taxi": paris_orders.TAXIS, "subordination": paris_orders.SUBORDINATION,
+              "map_exit": offmap_march.CITE, "internment": offmap_march.INTERNMENT, "map_reentry": offmap_march.CITE, "paris_substitution": paris_orders.SUBSTITUTION, "taxi": paris_orders.TAXIS, "subordination": paris_orders.SUBORDINATION,
               attachment.KIND: cite.missing("7.1", "command and attachment of formations")}
 
 
@@ -194,6 +194,11 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
             case "no_pursuit":
                 if str(value["army"]) in adj.state.retire:
                     adj.emit(RetireEnded(army=str(value["army"]), reason="no German strategic pursuit (12.52E)", cite=(cite.LEDGER_MODE, isolation.NO_PURSUIT)))
+            case "internment":
+                u = str(value["unit"])
+                if u not in adj.state.withdrawn and u not in adj.state.eliminated:
+                    offmap_march.check_internment(adj.state, state.core.layout.side_of(claim["seat"]), u, str(value["where"]))
+                    adj.emit(Interned(unit=u, where=str(value["where"]), attestation=a.id, cite=(cite.LEDGER_MODE, offmap_march.INTERNMENT)))
             case "map_exit":
                 u = str(value["unit"])
                 if u not in state.withdrawn and u not in state.eliminated:

@@ -147,6 +147,7 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "hbtlf.paris_entrenchments": lambda e: f"Gallieni commands the Army of Paris: the Paris Entrenchments give {e.get('value')} on the TEC from now on",
     "hbtlf.map_exited": lambda e: f"{e.get('unit')} leaves the map by the {e.get('edge')} edge (confirmed claim)",
     "hbtlf.map_reentered": lambda e: f"{e.get('unit')} reappears at {e.get('at')} in Deployed Mode (confirmed claim)",
+    "hbtlf.interned": lambda e: f"{e.get('unit')} is interned ({e.get('where')}) and removed from play (confirmed claim)",
     "hbtlf.zeppelin_based": lambda e: f"{e.get('zeppelin')} is based at {e.get('base')}" + (f" ({e['at']})" if str(e.get("at", "")).startswith(("W:", "E:")) else " (off-map)"),
     "hbtlf.zeppelin_removed": lambda e: f"{e.get('zeppelin')} is destroyed by the Royal Naval Air Service's raid (GT 9)",
     "hbtlf.motorized_breakdown": lambda e: f"{e.get('unit')} withdraws before combat: die {_die(e.get('roll'))}"

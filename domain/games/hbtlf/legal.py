@@ -10,7 +10,7 @@ from domain.kernel.commands import Order, Reject
 from domain.games.hbtlf import allied_fortress_formations, attachment, belgium, british_belgian, bulow, charts, isolation, leader_arrivals, offmap_march, paris_orders, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory, zeppelins
 from domain.games.hbtlf.model import State, State2, version
 from domain.games.hbtlf.orders import (
-    AbandonPlan, AttachFormation, BarrageTarget, BaseZeppelin, ClaimBritishBelgianPoints, ClaimIsolation, ClaimIsolationEnded, ClaimMapExit, ClaimMapReentry,
+    AbandonPlan, AttachFormation, BarrageTarget, BaseZeppelin, ClaimBritishBelgianPoints, ClaimInternment, ClaimIsolation, ClaimIsolationEnded, ClaimMapExit, ClaimMapReentry,
     ClaimNoPursuit, ClaimParisSubstitution, ClaimSubordination, UnloadTaxi, ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission,
     DeclareMoves, DisbandFortress, EndSegment, EvacuateBelgianArmy, MoveDecl, NavalBarrage, NavalMove, PlaceLeader, ReportCombat, RollBelgianRelease,
     RollNavalBarrage, UseRail, UseReplacements, Withdraw,
@@ -187,6 +187,9 @@ def _paris_orders(state: State2) -> list[Order]:
     return out
 
 
+NORTH_ROW = 10  # the maps' north edge row (hexes.py)
+
+
 def _map_edge_orders(state: State2, sc: Any, side: str) -> list[Order]:
     """7.4: a unit on a south-edge hex may leave; a unit off the map may come back once its impulses are served."""
     out: list[Order] = []
@@ -205,5 +208,10 @@ def _map_edge_orders(state: State2, sc: Any, side: str) -> list[Order]:
                 and hexes.parse(here)[1] == offmap_march.SOUTH_ROW and u not in state.eliminated and u not in state.withdrawn \
                 and schlieffen.hold(state, sc, u) is None:
             out.append(ClaimMapExit(unit=u, edge=f"{hexes.parse(here)[0]}:south"))
+            break
+    for u, here in sorted(state.positions.items()):  # 7.1: a unit on the West map's north edge row may leave it into internment
+        if state.sides.get(u) == side and u not in pending and u not in state.fortresses and hexes.is_hex(here) \
+                and hexes.parse(here)[:2] == ("W", NORTH_ROW) and u not in state.eliminated and u not in state.withdrawn:
+            out.append(ClaimInternment(unit=u, where="north edge"))
             break
     return out

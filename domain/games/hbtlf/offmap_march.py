@@ -9,7 +9,12 @@ on the other map's south edge. A unit still off the map at the end of the scenar
   impulse) and, on a south edge, for the row: the south edge is row 70 (7.2 names E:7008 on it);
   the West map's west edge column is not printed, so a west-edge re-entry's hex is the players'.
 - Units still off map at the end are listed in the result as eliminated (their SPs, for the points,
-  are the counters': claimed as usual)."""
+  are the counters': claimed as usual).
+
+7.1 Internment (also @2): a unit of either side that enters a hex of Holland or Switzerland, or leaves
+by the northern map edge west of the German border, is interned and removed from play at once. Which
+hexes are Dutch or Swiss is the map's, so the internment is attested (`claim_internment`); once
+confirmed the unit is out of play (withdrawn, not eliminated)."""
 from __future__ import annotations
 
 from domain.kernel.commands import Reject
@@ -18,6 +23,8 @@ from domain.games.hbtlf import cite, hexes
 from domain.games.hbtlf.model import State2
 
 CITE = cite.rule("7.4 Off-Map Non-Rail Movement", 313, 317)
+INTERNMENT = cite.rule("7.1 Internment in Neutral Holland and Switzerland", 295, 303)
+NEUTRAL = ("Holland", "Switzerland", "north edge")
 EDGES = ("W:south", "W:west", "E:south")
 SOUTH_ROW = 70
 
@@ -58,3 +65,10 @@ def check_reentry(state: State2, side: str, unit: str, to: str) -> None:
     if gone < wait:
         raise Reject("too_early", f"{unit} reappears at {to} {wait} impulse(s) after it left; {gone} so far (7.4).", CITE,
                      impulses=gone, needed=wait)
+
+
+def check_internment(state: State2, side: str, unit: str, where: str) -> None:
+    if where not in NEUTRAL:
+        raise Reject("bad_place", f"A unit is interned in {', '.join(NEUTRAL[:2])} or by the north edge west of Germany (7.1).", INTERNMENT)
+    if state.sides.get(unit) != side or unit in state.eliminated or unit in state.withdrawn or unit in state.fortresses:
+        raise Reject("unknown_unit", f"{side} has no unit {unit!r} in play that could enter a neutral country.", INTERNMENT, unit=unit)

@@ -6,6 +6,7 @@ import pytest
 from msgspec.structs import replace
 
 from domain.games.hbtlf import HBTLF_2, offmap_march, victory
+from domain.kernel.commands import Reject
 from infra.packs import load_pack_dir
 
 
@@ -26,3 +27,11 @@ def test_7_4_unit_still_off_map_at_the_end_is_eliminated():
     state = HBTLF_2.bind(pack).setup(pack, "8", game_id="o", options=HBTLF_2.resolve_options({}))
     out = victory.outcome(replace(state, off_map={"French Fifth Army: 19 infantry division": ("W:south", 3)}), pack.scenarios["8"])
     assert out.details["eliminated_off_map"] == ["French Fifth Army: 19 infantry division"]
+
+
+def test_7_1_internment_place_checked():
+    pack = load_pack_dir(HBTLF_2.pack_dir)
+    state = HBTLF_2.bind(pack).setup(pack, "8", game_id="i", options=HBTLF_2.resolve_options({}))
+    with pytest.raises(Reject) as e:
+        offmap_march.check_internment(state, "allied", "Belgian Army: 2 infantry division", "Spain")
+    assert e.value.ruling.code == "bad_place"

@@ -26,6 +26,7 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
     o.ClaimSubordination: paris.claim_subordination,
     o.ClaimMapExit: rail.claim_map_exit,
     o.ClaimMapReentry: rail.claim_map_reentry,
+    o.ClaimInternment: rail.claim_internment,
     o.ClaimBritishBelgianPoints: attested.claim_british_belgian_points,
     o.UseReplacements: replacements.use_replacements,
     o.UseRail: rail.use_rail,
@@ -57,4 +58,5 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
 # Orders ruled from @2 on: @1 refuses them (`not_in_this_ruleset_version`) and /legal leaves them out.
 V2: frozenset[type] = frozenset((o.BaseZeppelin, o.PlaceLeader, o.ClaimBritishBelgianPoints, o.ClaimIsolation,
                                 o.ClaimIsolationEnded, o.ClaimNoPursuit, o.ClaimParisSubstitution,
-                                o.ClaimTaxi, o.UnloadTaxi, o.ClaimSubordination, o.ClaimMapExit, o.ClaimMapReentry))
+                                o.ClaimTaxi, o.UnloadTaxi, o.ClaimSubordination, o.ClaimMapExit, o.ClaimMapReentry,
+                                o.ClaimInternment))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.games.hbtlf import claims, ledgers, offmap, offmap_march, plans
 from domain.games.hbtlf.model import State2
-from domain.games.hbtlf.orders import ClaimMapExit, ClaimMapReentry, MoveDecl, OffMapRail, UseRail
+from domain.games.hbtlf.orders import ClaimInternment, ClaimMapExit, ClaimMapReentry, MoveDecl, OffMapRail, UseRail
 from domain.games.hbtlf.rulings.context import Ruling, may_move, unit_nation
 
 
@@ -38,3 +38,10 @@ def claim_map_reentry(r: Ruling, order: ClaimMapReentry) -> None:
     may_move(r.state, r.sc, order.unit)
     claims.open_claim(r.adj, r.seat, "map_reentry", {"unit": order.unit, "to": order.to}, blocks=(order.unit,),
                       predicate=f"{order.unit} reappears at {order.to}, an edge hex, in Deployed Mode")
+
+
+def claim_internment(r: Ruling, order: ClaimInternment) -> None:
+    assert isinstance(r.state, State2)
+    offmap_march.check_internment(r.state, r.side, order.unit, order.where)
+    claims.open_claim(r.adj, r.seat, "internment", {"unit": order.unit, "where": order.where}, blocks=(order.unit,),
+                      predicate=f"{order.unit} is interned: {order.where} (7.1)")
