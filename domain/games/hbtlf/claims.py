@@ -19,9 +19,9 @@ from domain.kernel.commands import Reject
 from domain.kernel.core import Attestation
 from domain.kernel.effects import AttestationOpened, LedgerPosted
 
-from domain.games.hbtlf import abandonment, attachment, belgium, british_belgian, cite, hexes, isolation, offmap_march, paris, paris_orders
+from domain.games.hbtlf import abandonment, attachment, belgian_waters, belgium, british_belgian, cite, hexes, isolation, offmap_march, paris, paris_orders
 from domain.games.hbtlf.effects import (
-    BelgianReleased, BritishBelgianPoints, ClaimOpened, GallieniReleased, Interned, MapExited, MapReentered, IsolationEnded, IsolationRecorded, ParisSubstituted, RetireEnded,
+    BelgianReleased, BritishBelgianPoints, ClaimOpened, GallieniReleased, Interned, RiverFlooded, WaterworksDestroyed, MapExited, MapReentered, IsolationEnded, IsolationRecorded, ParisSubstituted, RetireEnded,
     SubordinatedToGallieni, TaxiLoaded, FormationAttached, CombatRecorded, ControlRecorded, MissionSet, RepCredited, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
 )
 from domain.games.hbtlf.model import State, State2
@@ -38,7 +38,7 @@ KIND_CITES: dict[str, Citation] = {"moves": cite.MOVEMENT, "combat": cite.COMBAT
               "activity": cite.missing("8.26 and 8.3", "entrenchment and air operations"),
               "rep_credit": cite.rule("4.12 Motorized Unit Breakdown", 219, 221), "bb_points": british_belgian.CITE,
               "isolation": isolation.ISOLATION, "isolation_ended": isolation.ISOLATION, "no_pursuit": isolation.NO_PURSUIT,
-              "map_exit": offmap_march.CITE, "internment": offmap_march.INTERNMENT, "map_reentry": offmap_march.CITE, "paris_substitution": paris_orders.SUBSTITUTION, "taxi": paris_orders.TAXIS, "subordination": paris_orders.SUBORDINATION,
+              "flooding": belgian_waters.FLOODING, "waterworks": belgian_waters.WATERWORKS, "map_exit": offmap_march.CITE, "internment": offmap_march.INTERNMENT, "map_reentry": offmap_march.CITE, "paris_substitution": paris_orders.SUBSTITUTION, "taxi": paris_orders.TAXIS, "subordination": paris_orders.SUBORDINATION,
               attachment.KIND: cite.missing("7.1", "command and attachment of formations")}
 
 
@@ -115,6 +115,7 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
                 adj.emit(UnitsMoved(moves=moves, attestation=a.id, cite=(cite.LEDGER_MODE, cite.MOVEMENT)))  # evolve marks them moved
                 paris.after_moves(adj, pack, moves)
                 belgium.after_moves(adj, pack, moves, before=state)
+                belgian_waters.after_moves(adj, moves)  # 12.69, @2
                 abandonment.check(adj, pack)
                 for m in moves:
                     for hq, side in SUPREME_HQ.items():
@@ -194,6 +195,13 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
             case "no_pursuit":
                 if str(value["army"]) in adj.state.retire:
                     adj.emit(RetireEnded(army=str(value["army"]), reason="no German strategic pursuit (12.52E)", cite=(cite.LEDGER_MODE, isolation.NO_PURSUIT)))
+            case "flooding":
+                if str(value["river"]) not in adj.state.flooded:
+                    adj.emit(RiverFlooded(river=str(value["river"]), unit=str(value["unit"]), attestation=a.id,
+                                          cite=(cite.LEDGER_MODE, belgian_waters.FLOODING)))
+            case "waterworks":
+                if not adj.state.waterworks_destroyed:
+                    adj.emit(WaterworksDestroyed(how=f"barrage by {value['artillery']}", cite=(cite.LEDGER_MODE, belgian_waters.WATERWORKS)))
             case "internment":
                 u = str(value["unit"])
                 if u not in adj.state.withdrawn and u not in adj.state.eliminated:

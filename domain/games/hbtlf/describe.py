@@ -148,6 +148,8 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "hbtlf.map_exited": lambda e: f"{e.get('unit')} leaves the map by the {e.get('edge')} edge (confirmed claim)",
     "hbtlf.map_reentered": lambda e: f"{e.get('unit')} reappears at {e.get('at')} in Deployed Mode (confirmed claim)",
     "hbtlf.interned": lambda e: f"{e.get('unit')} is interned ({e.get('where')}) and removed from play (confirmed claim)",
+    "hbtlf.flooded": lambda e: f"{e.get('unit')} floods the {e.get('river')}: major river hexsides for nine hexsides from the coast (confirmed claim)",
+    "hbtlf.waterworks_destroyed": lambda e: f"The Antwerp waterworks (W:1408) are destroyed ({e.get('how')}): the Belgian permanent entrenchments are worthless",
     "hbtlf.zeppelin_based": lambda e: f"{e.get('zeppelin')} is based at {e.get('base')}" + (f" ({e['at']})" if str(e.get("at", "")).startswith(("W:", "E:")) else " (off-map)"),
     "hbtlf.zeppelin_removed": lambda e: f"{e.get('zeppelin')} is destroyed by the Royal Naval Air Service's raid (GT 9)",
     "hbtlf.motorized_breakdown": lambda e: f"{e.get('unit')} withdraws before combat: die {_die(e.get('roll'))}"

@@ -377,6 +377,20 @@ class Interned(Effect, frozen=True, kw_only=True, tag="hbtlf.interned"):
     attestation: str
 
 
+class RiverFlooded(Effect, frozen=True, kw_only=True, tag="hbtlf.flooded"):
+    """12.63 (@2): a river's hexsides are major river hexsides for nine hexsides from the coast."""
+
+    river: str
+    unit: str
+    attestation: str
+
+
+class WaterworksDestroyed(Effect, frozen=True, kw_only=True, tag="hbtlf.waterworks_destroyed"):
+    """12.69 (@2): the Belgian permanent entrenchments printed on the map are worthless from now on."""
+
+    how: str
+
+
 class ZeppelinBased(Effect, frozen=True, kw_only=True, tag="hbtlf.zeppelin_based"):
     """11.82C (@2): a Zeppelin at its base: `at` the base's hex, or "off-map: <base>"."""
 
@@ -443,5 +457,5 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated
                | LeaderReplaced | LeaderReplacementWithheld | LeaderPlaced | LeaderPromoted | ControlRecorded | FortressesAbandoned
                | ZeppelinFlight | ZeppelinBased | IsolationRecorded | IsolationEnded
-               | ParisSubstituted | TaxiLoaded | TaxiUnloaded | SubordinatedToGallieni | GallieniReleased | ParisEntrenchmentsRaised | MapExited | MapReentered | Interned | BritishBelgianPoints | ZeppelinRemoved | MotorizedBreakdown | RepCredited
+               | ParisSubstituted | TaxiLoaded | TaxiUnloaded | SubordinatedToGallieni | GallieniReleased | ParisEntrenchmentsRaised | MapExited | MapReentered | Interned | RiverFlooded | WaterworksDestroyed | BritishBelgianPoints | ZeppelinRemoved | MotorizedBreakdown | RepCredited
                | AmmunitionExpended | AmmunitionReplaced | TerritorialConverted)

@@ -10,7 +10,7 @@ from domain.games.hbtlf.effects import (
     AmmunitionAllowance, BritishBelgianPoints, AmmunitionExpended, AmmunitionReplaced, Arrived, BelgianEvacuated, BelgianFormationsDetached,
     BelgianReleaseRolled, BelgianReleased, BelgianTemporaryUsed, ClaimOpened, CombatRecorded, ControlRecorded,
     FormationAttached, FortressesAbandoned, GameTurnBegun, HeavyArtilleryBuilt, ImpulseBegun, ImpulsesDeclared,
-    GallieniReleased, Interned, MapExited, MapReentered, InitiativeDecided, ParisSubstituted, SubordinatedToGallieni, TaxiLoaded, TaxiUnloaded, IsolationEnded, IsolationRecorded, LeaderPlaced, LeaderPromoted, LeaderReplaced, MissionSet, MotorizedBreakdown, NavalBarrageRolled,
+    GallieniReleased, Interned, RiverFlooded, WaterworksDestroyed, MapExited, MapReentered, InitiativeDecided, ParisSubstituted, SubordinatedToGallieni, TaxiLoaded, TaxiUnloaded, IsolationEnded, IsolationRecorded, LeaderPlaced, LeaderPromoted, LeaderReplaced, MissionSet, MotorizedBreakdown, NavalBarrageRolled,
     OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted, RetireEnded,
     SegmentEnded, SupremeHqMoved, TerritorialConverted, UnitsMoved, VictoryPointsRecorded, WeatherRolled,
     WithdrawnFromPlay, ZeppelinBased, ZeppelinFlight, ZeppelinRemoved,
@@ -134,6 +134,10 @@ def evolve(state: State, e: Any) -> State:
             return replace(state, gallieni_subordinates=state.gallieni_subordinates + (army,))
         case GallieniReleased() if isinstance(state, State2):
             return replace(state, gallieni_subordinates=())
+        case RiverFlooded(river=river) if isinstance(state, State2):
+            return replace(state, flooded=state.flooded + (river,))
+        case WaterworksDestroyed() if isinstance(state, State2):
+            return replace(state, waterworks_destroyed=True)
         case Interned(unit=u) if isinstance(state, State2):
             return replace(state, withdrawn=state.withdrawn + (u,), off_map={k: v for k, v in state.off_map.items() if k != u})
         case MapExited(unit=u, edge=edge) if isinstance(state, State2):

@@ -83,5 +83,7 @@ class State2(State, frozen=True, kw_only=True):
     gallieni_subordinates: tuple[str, ...] = ()  # 12.45C: armies whose HQ is subordinate to Gallieni
     french_setup_sp: int = 0  # 12.52B: SP markers on French units at set-up, part of Plan 17's loss count
     isolated: dict[str, tuple[str, str]] = {}
+    flooded: tuple[str, ...] = ()  # 12.63: rivers flooded by confirmed claims
+    waterworks_destroyed: bool = False  # 12.69
     impulse_serial: int = 0  # impulses begun in the game so far (7.4 counts them across Game-Turns)
     off_map: dict[str, tuple[str, int]] = {}  # 7.4: unit -> (edge it left by, impulse_serial of its exit)  # 12.27: French army -> (isolated corps HQ, nation) keeping it on Retire

@@ -137,6 +137,19 @@ class ClaimInternment(Order, frozen=True, kw_only=True, tag="claim_internment"):
     where: str
 
 
+class ClaimFlooding(Order, frozen=True, kw_only=True, tag="claim_flooding"):
+    """12.63 (@2): Belgian `unit` spent 3 MPs to flood `river` (attested), in a rain impulse."""
+
+    unit: str
+    river: str
+
+
+class ClaimWaterworksBarrage(Order, frozen=True, kw_only=True, tag="claim_waterworks_barrage"):
+    """12.69 (@2): a barrage by German `artillery` adjacent to W:1408 called for a loss: the waterworks destroyed (attested)."""
+
+    artillery: str
+
+
 class ClaimPrisoners(Order, frozen=True, kw_only=True, tag="claim_prisoners"):
     """Prisoner Points the seat's side gained at the table (SR 11.6 is not in the text)."""
 
@@ -342,6 +355,6 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
 
 
 HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | ClaimBritishBelgianPoints | ClaimIsolation | ClaimIsolationEnded | ClaimNoPursuit
-              | ClaimParisSubstitution | ClaimTaxi | UnloadTaxi | ClaimSubordination | ClaimMapExit | ClaimMapReentry | ClaimInternment | AbandonPlan | UseReplacements | UseRail
+              | ClaimParisSubstitution | ClaimTaxi | UnloadTaxi | ClaimSubordination | ClaimMapExit | ClaimMapReentry | ClaimInternment | ClaimFlooding | ClaimWaterworksBarrage | AbandonPlan | UseReplacements | UseRail
               | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PlaceLeader | PromoteLeader | ClaimControl | DeclareActivity | ZeppelinOperation | BaseZeppelin | RaidZeppelin | MotorizedWithdrawal | ExpendAmmunition | ReplaceAmmunition | ConvertTerritorial
               | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | AttachFormation | NotYetBuilt)

@@ -40,4 +40,6 @@ def _sees(state: State, viewer: Viewer, side: str) -> bool:
 
 def _v2(state: State2) -> dict[str, Any]:
     return {"zeppelin_bases": dict(sorted(state.zeppelin_bases.items())), "leaders_placed": dict(state.leaders_placed),
-            "british_belgian": {"vp": state.bb_vp, "sp": state.bb_sp}, "paris_entrenchments": paris_orders.entrenchments(state)}
+            "british_belgian": {"vp": state.bb_vp, "sp": state.bb_sp}, "paris_entrenchments": paris_orders.entrenchments(state),
+            "flooded": list(state.flooded), "waterworks_destroyed": state.waterworks_destroyed,
+            "off_map": {u: list(v) for u, v in sorted(state.off_map.items())}}

@@ -27,6 +27,8 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
     o.ClaimMapExit: rail.claim_map_exit,
     o.ClaimMapReentry: rail.claim_map_reentry,
     o.ClaimInternment: rail.claim_internment,
+    o.ClaimFlooding: belgian.claim_flooding,
+    o.ClaimWaterworksBarrage: belgian.claim_waterworks_barrage,
     o.ClaimBritishBelgianPoints: attested.claim_british_belgian_points,
     o.UseReplacements: replacements.use_replacements,
     o.UseRail: rail.use_rail,
@@ -59,4 +61,4 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
 V2: frozenset[type] = frozenset((o.BaseZeppelin, o.PlaceLeader, o.ClaimBritishBelgianPoints, o.ClaimIsolation,
                                 o.ClaimIsolationEnded, o.ClaimNoPursuit, o.ClaimParisSubstitution,
                                 o.ClaimTaxi, o.UnloadTaxi, o.ClaimSubordination, o.ClaimMapExit, o.ClaimMapReentry,
-                                o.ClaimInternment))
+                                o.ClaimInternment, o.ClaimFlooding, o.ClaimWaterworksBarrage))
