@@ -7,11 +7,11 @@ from typing import Any
 
 from domain.kernel.commands import Order, Reject
 
-from domain.games.hbtlf import allied_fortress_formations, attachment, belgium, british_belgian, bulow, charts, isolation, leader_arrivals, offmap_march, paris_orders, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory, zeppelins
+from domain.games.hbtlf import allied_fortress_formations, attachment, belgian_waters, belgium, british_belgian, bulow, charts, isolation, leader_arrivals, offmap_march, paris_orders, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory, zeppelins
 from domain.games.hbtlf.model import State, State2, version
 from domain.games.hbtlf.orders import (
-    AbandonPlan, AttachFormation, BarrageTarget, BaseZeppelin, ClaimBritishBelgianPoints, ClaimInternment, ClaimIsolation, ClaimIsolationEnded, ClaimMapExit, ClaimMapReentry,
-    ClaimNoPursuit, ClaimParisSubstitution, ClaimSubordination, UnloadTaxi, ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission,
+    AbandonPlan, AttachFormation, BarrageTarget, BaseZeppelin, ClaimBritishBelgianPoints, ClaimFlooding, ClaimInternment, ClaimIsolation, ClaimIsolationEnded, ClaimMapExit, ClaimMapReentry,
+    ClaimNoPursuit, ClaimParisSubstitution, ClaimSubordination, ClaimWaterworksBarrage, UnloadTaxi, ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission,
     DeclareMoves, DisbandFortress, EndSegment, EvacuateBelgianArmy, MoveDecl, NavalBarrage, NavalMove, PlaceLeader, ReportCombat, RollBelgianRelease,
     RollNavalBarrage, UseRail, UseReplacements, Withdraw,
 )
@@ -131,6 +131,7 @@ def _v2_orders(pack: Any, sc: Any, state: State2, side: str) -> list[Order]:
     out += _map_edge_orders(state, sc, side)
     if side == "allied":
         out += _isolation_orders(state) + _paris_orders(state)
+    out += _belgian_waters_orders(state, side)
     bb = british_belgian.rates(pack, sc) if side == "allied" and british_belgian.in_play(state.core.options) else None
     if bb:
         out.append(ClaimBritishBelgianPoints(item=next(iter(bb)), count=1))
@@ -215,3 +216,23 @@ def _map_edge_orders(state: State2, sc: Any, side: str) -> list[Order]:
             out.append(ClaimInternment(unit=u, where="north edge"))
             break
     return out
+
+
+def _belgian_waters_orders(state: State2, side: str) -> list[Order]:
+    """12.63 in a rain impulse, 12.69 with a German artillery unit next to the waterworks: one example each."""
+    pending = {u for a in claims.pending(state) for u in a.blocks}
+    for u in sorted(state.positions):
+        if u in pending:
+            continue
+        if side == "allied":
+            try:
+                belgian_waters.check_flooding(state, u, "Yser")
+            except Reject:
+                continue
+            return [ClaimFlooding(unit=u, river="Yser")]
+        try:
+            belgian_waters.check_barrage(state, u)
+        except Reject:
+            continue
+        return [ClaimWaterworksBarrage(artillery=u)]
+    return []
