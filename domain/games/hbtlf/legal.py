@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.kernel.commands import Order, Reject
 
-from domain.games.hbtlf import allied_fortress_formations, attachment, bef, belgian_waters, belgium, british_belgian, bulow, charts, isolation, leader_arrivals, offmap_march, paris_orders, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory, zeppelins
+from domain.games.hbtlf import allied_fortress_formations, attachment, bef, belgian_depot, belgian_waters, belgium, british_belgian, bulow, charts, isolation, leader_arrivals, offmap_march, paris_orders, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory, zeppelins
 from domain.games.hbtlf.model import State, State2, version
 from domain.games.hbtlf.orders import (
     AbandonPlan, AttachFormation, BarrageTarget, BaseZeppelin, ClaimBritishBelgianPoints, ClaimFlooding, ClaimInternment, ClaimIsolation, ClaimIsolationEnded, ClaimMapExit, ClaimMapReentry,
@@ -55,7 +55,8 @@ def _steps(pack: Any, state: State, sc: Any, u: str) -> list[str]:
     area = sc.options.get("area")
     return [h for h in options if (not area or hexes.in_area(h, area["parts"])) and belgium.may_end_at(state, pack, u, h)
             and fortress_formations.may_end_at(state, pack, sc, u, h) and paris_army.may_end_at(state, pack, u, h)
-            and (not isinstance(state, State2) or allied_fortress_formations.may_end_at(state, u, h))]
+            and (not isinstance(state, State2) or (allied_fortress_formations.may_end_at(state, u, h)
+                                                  and belgian_depot.may_end_at(state, u, h)))]
 
 def _other_orders(pack: Any, sc: Any, state: State, side: str) -> list[Order]:
     out: list[Order] = []

@@ -8,7 +8,7 @@ import msgspec
 from domain.kernel.commands import Reject
 from domain.kernel.seats import can_see, seat_viewer
 
-from domain.games.hbtlf import allied_fortress_formations, belgium, offmap_march, british_belgian, cite, claims, doctrine, fortress_formations, hexes, paris_army
+from domain.games.hbtlf import allied_fortress_formations, belgian_depot, belgium, offmap_march, british_belgian, cite, claims, doctrine, fortress_formations, hexes, paris_army
 from domain.games.hbtlf.model import State2
 from domain.games.hbtlf.orders import ClaimBritishBelgianPoints, ClaimControl, ClaimPrisoners, ClaimVictoryPoints, DeclareActivity, DeclareMoves, ReportCombat
 from domain.games.hbtlf.rulings.context import Ruling, may_move, own_unit, unit_nation
@@ -22,6 +22,7 @@ def declare_moves(r: Ruling, order: DeclareMoves) -> None:
     paris_army.check_moves(r.state, r.pack, moves)
     if isinstance(r.state, State2):
         allied_fortress_formations.check_moves(r.state, moves)  # 12.42, @2
+        belgian_depot.check_moves(r.state, moves)  # 12.61C, @2
     for m in moves:
         may_move(r.state, r.sc, m.unit)
         if isinstance(r.state, State2) and m.unit in r.state.off_map:
