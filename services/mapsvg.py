@@ -56,7 +56,12 @@ def render_svg(
     """An SVG document of the map; `units` maps a hex id to the labels of the units on it.
 
     `rotate` turns the drawing (degrees clockwise) about its centre, e.g. to put north up.
+    A pack that lists no hex (Home Before the Leaves Fall: the maps are not in its text) draws an
+    empty map that says so, so the pages that show a map still open.
     """
+    if not map.hexes:
+        return ('<svg xmlns="http://www.w3.org/2000/svg" width="320" height="40" viewBox="0 0 320 40">'
+                f'<title>{escape(title)}</title><text x="8" y="24" font-size="13">No map: this pack lists no hex.</text></svg>')
     g = _Geom(map, size, mirror)
     t = math.radians(rotate)
     width = abs(g.width * math.cos(t)) + abs(g.height * math.sin(t))

@@ -4,7 +4,7 @@ asserted by one seat and confirmed or disputed by the others, or settled by a re
 A hidden attestation (`Attestation.vis`) is one the other side may not read, so it cannot confirm
 it either: the referee does (`confirmers` ("referee",)), by settling it. Every event that carries
 its content has its visibility; the other seats see stubs, and in the state only that it exists
-and where it stands (`public_view`), until the game ends or the rules reveal it (`reveal`)."""
+and where it stands (`viewed`), until the game ends or the rules reveal it (`reveal`)."""
 from __future__ import annotations
 
 from typing import Any

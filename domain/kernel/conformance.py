@@ -14,11 +14,11 @@ from typing import Any
 import msgspec
 
 from domain.kernel import game
-from domain.kernel.commands import Accepted, Begin, Command, DeadlineReached, EndRequested, Ruling, SeatOrder
+from domain.kernel.commands import Accepted, Begin, Command, DeadlineReached, EndRequested, RefereeOrder, Ruling, SeatOrder
 from domain.kernel.dice import ScriptedDice
 from domain.kernel.log import Codec
 from domain.kernel.ruleset import Ruleset
-from domain.kernel.seats import PUBLIC
+from domain.kernel.seats import PUBLIC, REFEREE
 
 
 class Expect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -30,7 +30,7 @@ class Expect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
 
 
 class Step(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    seat: str | None = None
+    seat: str | None = None  # "referee": the order is the referee's (settle, resolve, correct)
     order: dict[str, Any] | None = None
     command: str | None = None  # "deadline" | "end"
     dice: list[int] = []
@@ -85,6 +85,8 @@ def run(case: Case, ruleset: Ruleset) -> Outcome:
 
 
 def _command(step: Step, codec: Codec) -> Command:
+    if step.order is not None and step.seat == REFEREE:
+        return RefereeOrder(order=codec.decode_order(msgspec.json.encode(step.order)), by=REFEREE)
     if step.order is not None:
         return SeatOrder(seat=step.seat or "", order=codec.decode_order(msgspec.json.encode(step.order)))
     if step.command == "deadline":

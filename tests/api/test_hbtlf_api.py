@@ -28,6 +28,9 @@ def test_random_seats_play_a_scenario_with_a_dispute_settled_by_the_referee(clie
             for o in _legal(client, game, seat):
                 if o["type"] == "confirm" and o["id"] != disputed:
                     ruled(order(client, game, seat, o))
+        for o in client.get(f"/v1/games/{game.id}/legal", headers=ref).json()["orders"]:  # @2: the BEF's hidden moves (12.71)
+            if o["type"] == "settle" and o["id"] != disputed:
+                ruled(client.post(f"/v1/games/{game.id}/referee?wait=5", json={"order": o}, headers=ref))
         seats = _to_act(client, game)
         if not seats:
             break

@@ -57,3 +57,25 @@ def test_a_referee_examines_a_disputed_combat_resolves_it_and_the_seat_sees_the_
     expect(seat.locator("#events li[data-type='dispute.resolved']")).to_contain_text(
         "Dispute 1 dismissed by referee:desk-test: the brook modifier applied: the ruling stands")
     assert pages.errors == []
+
+
+def test_a_referee_confirms_a_hidden_claim_from_the_desk(umpire, pages):
+    """Home Before the Leaves Fall @2 (12.71): a British move while the BEF is secret is a hidden claim;
+    the desk lists it under the claims to confirm, with what it claims, and confirms it."""
+    game = umpire.create("home-before-the-leaves-fall/2")
+    unit = "British Expeditionary Force Army: 3 infantry division"
+    ruled = umpire.order(game, "allied", {"type": "declare_moves", "moves": [{"unit": unit, "to": "W:2713"}]})
+    aid = next(e for e in ruled["effects"] if e["type"] == "attest.opened")["data"]["attestation"]["id"]
+    referee = umpire.referee_token("desk-claims")
+
+    desk = pages.new("referee")
+    desk.goto(f"{umpire.url}/referee/{game.id}#token={referee}")
+    desk.wait_for_selector("body[data-ready='1']")
+    item = desk.locator(f'#to-confirm li[data-attestation="{aid}"]')
+    expect(item).to_contain_text("allied moved 1 unit(s) as declared")
+    expect(item).to_contain_text("W:2713")
+    item.locator("button.confirm-claim").click()
+    expect(desk.locator("#outcome-verdict")).to_contain_text("accepted")
+    expect(desk.locator("#to-confirm li.hint")).to_have_text("No claim waits for the referee.")
+    assert umpire.get(f"/v1/games/{game.id}/state", referee)["view"]["game"]["positions"][unit] == "W:2713"
+    assert pages.errors == []

@@ -1,15 +1,17 @@
 """Home Before the Leaves Fall, Scenario 1, through the service (event store, worker fold, export,
 `umpire verify`): random seats play it through, confirming each other's claims but one, which is
 disputed and settled by a referee; the finished game's export re-adjudicates ruling for ruling.
+New games play the latest version (@2), so the referee also confirms the BEF's hidden moves (12.71).
 Scenario 11 is refused with its reason."""
 from __future__ import annotations
 
+import json
 import random
 
 import msgspec
 import pytest
 
-from domain.kernel.seats import REFEREE_VIEWER
+from domain.kernel.seats import REFEREE_VIEWER, seat_viewer
 from infra.eventstore import open_store
 from services.catalog import Catalog, ScenarioNotStartable
 from services.export import export_lines, parse
@@ -32,6 +34,11 @@ def _confirm(games, gid, skip):
             if type(o).__name__ == "Confirm" and o.id not in skip:
                 games.submit_order(gid, seat, msgspec.to_builtins(o), principal=seat)
                 fold_game(games, gid)
+    # @2 (12.71): the BEF's moves while it is secret are hidden claims the referee confirms
+    for o in Queries(games).referee_legal_body(gid)["orders"]:
+        if o["type"] == "settle" and o["id"] not in skip and _state(games, gid).core.attestations[o["id"]].hidden:
+            games.submit_referee(gid, o, principal="referee")
+            fold_game(games, gid)
 
 
 def test_scenario_1_played_disputed_settled_and_verified(tmp_path):
@@ -109,6 +116,36 @@ def test_scenario_8_played_through_the_service_disputed_settled_and_verified(tmp
     assert Queries(games).summary(gid)["status"] == "active" and state.core.clock.turn == 4 and state.core.clock.phase == "closing"
     games.submit_referee(gid, {"type": "settle", "id": disputed, "value": "void"}, principal="referee")
     fold_game(games, gid)
+    summary = Queries(games).summary(gid)
+    assert summary["status"] == "finished" and summary["result"]["level"]
+    header, events = parse(list(export_lines(games, gid, REFEREE_VIEWER)))
+    report = verify(header, events, CATALOG)
+    assert report.ok and report.rulings_checked > 20, report
+
+
+def test_scenario_2_at_2_the_bef_s_moves_hidden_settled_by_the_referee_played_and_verified(tmp_path):
+    """12.71 (@2) through the service: in Scenario 2 random seats play; the British moves made while
+    the BEF is secret are hidden claims the referee confirms (neither seat can), and the German seat's
+    events never show one; the game plays to its end and its export re-adjudicates."""
+    games = Games(open_store(f"sqlite:///{tmp_path}/u.db"), CATALOG)
+    gid = games.create("home-before-the-leaves-fall/2").game_id
+    fold_game(games, gid)
+    assert _state(games, gid).bef == "secret"
+    rng = random.Random(12)
+    for _ in range(100):  # until the first hidden claims are settled, mid-game
+        _play(games, gid, rng, set(), steps=10, end_bias=0.3)
+        hidden = [a for a in _state(games, gid).core.attestations.values() if a.hidden]
+        if len(hidden) >= 2:
+            break
+    assert all(a.state == "settled" and a.confirmers == ("referee",) for a in hidden)
+    german_events = Queries(games).events(gid, seat_viewer("german"), limit=100_000)
+    german = msgspec.json.encode(german_events).decode()
+    allied = msgspec.json.encode(Queries(games).events(gid, seat_viewer("allied"), limit=100_000)).decode()
+    stubs = [e for e in german_events if e["type"] == "attest.opened" and e.get("hidden") and e["visibility"] == "seats:allied"]
+    assert len(stubs) == len(hidden) and all("data" not in e and e["data_digest"] for e in stubs)  # it exists, nothing more
+    for a in hidden:  # the claim's id and value are only in events the German seat gets as stubs
+        assert f'"{a.id}"' in allied and f'"{a.id}"' not in german and json.loads(a.value)["moves"][0]["to"] in allied
+    _play(games, gid, rng, set(), steps=1500, end_bias=0.3)
     summary = Queries(games).summary(gid)
     assert summary["status"] == "finished" and summary["result"]["level"]
     header, events = parse(list(export_lines(games, gid, REFEREE_VIEWER)))

@@ -64,3 +64,11 @@ def test_a_bridge_is_drawn_over_its_river_and_a_named_hex_outside_any_place_is_l
     assert lines.index("#6b4a2b") > lines.index("#2f7fd8")  # the bridge after (over) the river
     assert "Hill 303" in [t.text for t in root.iter(f"{NS}text")]
     assert all(p.get("fill") != "#ff00ff" for p in root.iter(f"{NS}polygon"))  # woods has a colour
+
+
+def test_a_pack_with_no_hex_draws_an_empty_map_that_says_so():
+    """Home Before the Leaves Fall's pack lists no hex (its maps are not in the text): its map is
+    an empty, well-formed SVG, not an error that stops the pages showing it."""
+    svg = render_svg(MapData(grid=tiny_map().grid, hexes={}), title="HBtLF")
+    root = ET.fromstring(svg)
+    assert root.tag.endswith("svg") and "No map" in svg

@@ -13,15 +13,18 @@ from typing import Any
 
 import msgspec
 
+from domain.kernel import attestations
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.citation import Citation
 from domain.kernel.commands import Reject
 from domain.kernel.core import Attestation
 from domain.kernel.effects import AttestationOpened, LedgerPosted
+from domain.kernel.seats import REFEREE
 
-from domain.games.hbtlf import abandonment, attachment, belgium, british_belgian, cite, hexes, isolation, paris
+from domain.games.hbtlf import abandonment, attachment, belgian_waters, belgium, bef, british_belgian, cite, hexes, isolation, offmap_march, paris, paris_orders
 from domain.games.hbtlf.effects import (
-    BelgianReleased, BritishBelgianPoints, ClaimOpened, IsolationEnded, IsolationRecorded, RetireEnded, FormationAttached, CombatRecorded, ControlRecorded, MissionSet, RepCredited, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
+    BefEvacuated, BelgianReleased, BritishBelgianPoints, ClaimOpened, GallieniReleased, Interned, RiverFlooded, WaterworksDestroyed, MapExited, MapReentered, IsolationEnded, IsolationRecorded, ParisSubstituted, RetireEnded,
+    SubordinatedToGallieni, TaxiLoaded, FormationAttached, CombatRecorded, ControlRecorded, MissionSet, RepCredited, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
 )
 from domain.games.hbtlf.model import State, State2
 from domain.games.hbtlf.orders import MoveDecl
@@ -37,7 +40,9 @@ KIND_CITES: dict[str, Citation] = {"moves": cite.MOVEMENT, "combat": cite.COMBAT
               "activity": cite.missing("8.26 and 8.3", "entrenchment and air operations"),
               "rep_credit": cite.rule("4.12 Motorized Unit Breakdown", 219, 221), "bb_points": british_belgian.CITE,
               "isolation": isolation.ISOLATION, "isolation_ended": isolation.ISOLATION, "no_pursuit": isolation.NO_PURSUIT,
-              attachment.KIND: cite.missing("7.1", "command and attachment of formations")}
+              "flooding": belgian_waters.FLOODING, "waterworks": belgian_waters.WATERWORKS, "map_exit": offmap_march.CITE, "internment": offmap_march.INTERNMENT, "map_reentry": offmap_march.CITE, "paris_substitution": paris_orders.SUBSTITUTION, "taxi": paris_orders.TAXIS, "subordination": paris_orders.SUBORDINATION,
+              attachment.KIND: cite.missing("7.1", "command and attachment of formations"),
+              bef.EVACUATION_KIND: bef.NAVAL_EVACUATION}
 
 
 def opponent(state: State, seat: str) -> tuple[str, ...]:
@@ -58,9 +63,16 @@ def open_claim(adj: Adjudication, seat: str, kind: str, payload: dict[str, Any],
     """`keep`: what the umpire computed for the claim and needs when it is settled (off-map rail's RP)."""
     aid = f"{kind}-{adj.command}"
     value = json.dumps(payload, sort_keys=True)
+    claim = {"kind": kind, "gt": adj.core.clock.turn, "impulse": adj.core.clock.impulse, "seat": seat, "blocks": list(blocks), **(keep or {})}
+    if bef.hides(adj.state, kind, blocks):  # 12.71: the German seat may not read it, so the referee confirms it
+        hidden = bef.allied_vis(adj.state)
+        a = Attestation(id=aid, predicate=predicate, value_type="str", asserter=seat, confirmers=(REFEREE,),
+                        blocks=blocks, state="asserted", value=value, vis=hidden)
+        attestations.open_attestation(adj, a, cite=(cite.LEDGER_MODE, KIND_CITES[kind], bef.SECRET_LOCATION))
+        adj.emit(ClaimOpened(id=aid, claim=claim, vis=hidden))
+        return aid
     a = Attestation(id=aid, predicate=predicate, value_type="str", asserter=seat, confirmers=opponent(adj.state, seat),
                     blocks=blocks, state="asserted", value=value)
-    claim = {"kind": kind, "gt": adj.core.clock.turn, "impulse": adj.core.clock.impulse, "seat": seat, "blocks": list(blocks), **(keep or {})}
     adj.emit(AttestationOpened(attestation=a, cite=(cite.LEDGER_MODE, KIND_CITES[kind])), ClaimOpened(id=aid, claim=claim))
     return aid
 
@@ -68,6 +80,7 @@ def open_claim(adj: Adjudication, seat: str, kind: str, payload: dict[str, Any],
 def check_moves(state: State, sc, side: str, moves: tuple[MoveDecl, ...]) -> None:
     if not moves:
         raise Reject("no_moves", "Declare at least one move.", cite.LEDGER_MODE)
+    bef.check_apart(state, tuple(m.unit for m in moves))
     seen = set()
     for m in moves:
         if m.unit not in state.positions or state.sides.get(m.unit) != side:
@@ -110,9 +123,11 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
                 if not moves:
                     return
                 check_moves(state, sc, state.core.layout.side_of(claim["seat"]), moves)
-                adj.emit(UnitsMoved(moves=moves, attestation=a.id, cite=(cite.LEDGER_MODE, cite.MOVEMENT)))  # evolve marks them moved
+                adj.emit(UnitsMoved(moves=moves, attestation=a.id, cite=(cite.LEDGER_MODE, cite.MOVEMENT),  # evolve marks them moved
+                                    vis=bef.vis(state, tuple(m.unit for m in moves))))
                 paris.after_moves(adj, pack, moves)
                 belgium.after_moves(adj, pack, moves, before=state)
+                belgian_waters.after_moves(adj, moves)  # 12.69, @2
                 abandonment.check(adj, pack)
                 for m in moves:
                     for hq, side in SUPREME_HQ.items():
@@ -141,6 +156,9 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
                 if value["mission"] not in MISSIONS:
                     raise Reject("bad_mission", f"Mission Orders are {', '.join(MISSIONS)}.", KIND_CITES["mission"])
                 adj.emit(MissionSet(army=value["army"], mission=value["mission"], cite=(cite.LEDGER_MODE, KIND_CITES["mission"])))
+                if isinstance(adj.state, State2) and value["army"] == paris_orders.ARMY and value["mission"] == "Advance" \
+                        and adj.state.gallieni_subordinates:  # 12.45C: Advance to Gallieni releases the HQs subordinate to him
+                    adj.emit(GallieniReleased(armies=adj.state.gallieni_subordinates, cite=(paris_orders.SUBORDINATION,)))
             case "vp":
                 points = float(value["points"])
                 if points <= 0:
@@ -189,10 +207,53 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
             case "no_pursuit":
                 if str(value["army"]) in adj.state.retire:
                     adj.emit(RetireEnded(army=str(value["army"]), reason="no German strategic pursuit (12.52E)", cite=(cite.LEDGER_MODE, isolation.NO_PURSUIT)))
+            case "flooding":
+                if str(value["river"]) not in adj.state.flooded:
+                    adj.emit(RiverFlooded(river=str(value["river"]), unit=str(value["unit"]), attestation=a.id,
+                                          cite=(cite.LEDGER_MODE, belgian_waters.FLOODING)))
+            case "waterworks":
+                if not adj.state.waterworks_destroyed:
+                    adj.emit(WaterworksDestroyed(how=f"barrage by {value['artillery']}", cite=(cite.LEDGER_MODE, belgian_waters.WATERWORKS)))
+            case "internment":
+                u = str(value["unit"])
+                if u not in adj.state.withdrawn and u not in adj.state.eliminated:
+                    offmap_march.check_internment(adj.state, state.core.layout.side_of(claim["seat"]), u, str(value["where"]))
+                    adj.emit(Interned(unit=u, where=str(value["where"]), attestation=a.id, cite=(cite.LEDGER_MODE, offmap_march.INTERNMENT),
+                                      vis=bef.vis(adj.state, (u,))))  # 12.71: where a British unit went, while secret
+            case "map_exit":
+                u = str(value["unit"])
+                if u not in state.withdrawn and u not in state.eliminated:
+                    offmap_march.check_exit(adj.state, state.core.layout.side_of(claim["seat"]), u, str(value["edge"]))
+                    adj.emit(MapExited(unit=u, edge=str(value["edge"]), attestation=a.id, cite=(cite.LEDGER_MODE, offmap_march.CITE),
+                                       vis=bef.vis(adj.state, (u,))))  # 12.71: where a British unit went, while secret
+            case "map_reentry":
+                u = str(value["unit"])
+                if u in adj.state.off_map:
+                    offmap_march.check_reentry(adj.state, state.core.layout.side_of(claim["seat"]), u, str(value["to"]))
+                    adj.emit(MapReentered(unit=u, at=str(value["to"]), attestation=a.id, cite=(cite.LEDGER_MODE, offmap_march.CITE),
+                                          vis=bef.vis(adj.state, (u,))))  # 12.71: where a British unit went, while secret
+            case "paris_substitution":
+                paris_orders.check_substitution(adj.state, str(value["leaving"]), str(value["substitute"]), int(value["sp"]))
+                adj.emit(ParisSubstituted(leaving=str(value["leaving"]), substitute=str(value["substitute"]), sp=int(value["sp"]),
+                                          attestation=a.id, cite=(cite.LEDGER_MODE, paris_orders.SUBSTITUTION)))
+            case "taxi":
+                paris_orders.check_taxi(adj.state, str(value["unit"]), int(value["sp"]))
+                adj.emit(TaxiLoaded(unit=str(value["unit"]), sp=int(value["sp"]), attestation=a.id, cite=(cite.LEDGER_MODE, paris_orders.TAXIS)))
+            case "subordination":
+                if str(value["army"]) not in adj.state.gallieni_subordinates:
+                    paris_orders.check_subordination(adj.state, str(value["army"]))
+                    adj.emit(SubordinatedToGallieni(army=str(value["army"]), attestation=a.id, cite=(cite.LEDGER_MODE, paris_orders.SUBORDINATION)))
             case "bb_points":
                 bb_pts = british_belgian.claim_points(pack, sc, str(value["item"]), int(value["count"]))
                 adj.emit(BritishBelgianPoints(points=bb_pts, reason=f"{value['count']} x {value['item']}", attestation=a.id,
                                               cite=(cite.LEDGER_MODE, british_belgian.CITE)))
+            case bef.EVACUATION_KIND:
+                # every BEF unit still in the hex goes, as the umpire keeps the positions now (12.74)
+                units = bef.in_hex(state, str(value["hex"]))
+                if units:
+                    port = bool(value["port"])
+                    adj.emit(BefEvacuated(units=units, cadre=bef.cadre(units, port), port=port, attestation=a.id,
+                                          cite=(cite.LEDGER_MODE, bef.NAVAL_EVACUATION)))
             case "belgian_release":
                 if not adj.state.belgian_released:
                     condition = belgium.CONDITIONS[value["condition"]]

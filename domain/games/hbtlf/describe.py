@@ -120,6 +120,10 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "hbtlf.belgian_detached": lambda e: "End of GT 2, beyond two hexes of Antwerp, to the Allied Strategic Chart: "
                                         + _units(e.get("beyond"), 3)
                                         + (f" ({len(e['undetermined'])} undetermined)" if e.get("undetermined") else ""),
+    "hbtlf.bef_revealed": lambda e: f"A German unit ({e.get('german')}) is next to a British unit ({e.get('british')}): "
+                                    f"the BEF is revealed, all {len(e.get('positions') or {})} British units placed on the map (12.71)",
+    "hbtlf.bef_evacuated": lambda e: f"{len(e.get('units') or ())} BEF unit(s) evacuated to Great Britain, out of play"
+                                     + (f", {len(e.get('cadre') or ())} reduced to cadre (not a port)" if e.get("cadre") else "") + " (12.74)",
     "hbtlf.belgian_released": lambda e: f"The Belgian Army is released from Antwerp: {e.get('reason')}",
     "hbtlf.belgian_release_rolled": lambda e: f"Belgian temporary release (secret): dice {', '.join(_die(r) for r in e.get('rolls') or ())}: "
                                               f"{e.get('formations')} formation(s) may go beyond two hexes of Antwerp in one impulse",
@@ -139,6 +143,17 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "hbtlf.british_belgian_points": lambda e: f"British and Belgian player scores {e.get('points')} VP: {e.get('reason')} (confirmed claim)",
     "hbtlf.isolation": lambda e: f"{e.get('hq')} isolated in {e.get('nation')}: the {e.get('army')} is on Retire (confirmed claim)",
     "hbtlf.isolation_ended": lambda e: f"The {e.get('army')} may take other Mission Orders again: {e.get('reason')}",
+    "hbtlf.paris_substituted": lambda e: f"{e.get('substitute')} takes the place of {e.get('leaving')} in Paris ({e.get('sp')} SP each, confirmed claim)",
+    "hbtlf.taxi_loaded": lambda e: f"The Paris taxis carry {e.get('unit')} ({e.get('sp')} SP, confirmed claim)",
+    "hbtlf.taxi_unloaded": lambda e: f"The Paris taxis set down {e.get('unit')}",
+    "hbtlf.subordinated": lambda e: f"The {e.get('army')}'s headquarters is subordinate to Gallieni (confirmed claim)",
+    "hbtlf.gallieni_released": lambda e: f"Gallieni's army given Advance: {_units(e.get('armies'))} released",
+    "hbtlf.paris_entrenchments": lambda e: f"Gallieni commands the Army of Paris: the Paris Entrenchments give {e.get('value')} on the TEC from now on",
+    "hbtlf.map_exited": lambda e: f"{e.get('unit')} leaves the map by the {e.get('edge')} edge (confirmed claim)",
+    "hbtlf.map_reentered": lambda e: f"{e.get('unit')} reappears at {e.get('at')} in Deployed Mode (confirmed claim)",
+    "hbtlf.interned": lambda e: f"{e.get('unit')} is interned ({e.get('where')}) and removed from play (confirmed claim)",
+    "hbtlf.flooded": lambda e: f"{e.get('unit')} floods the {e.get('river')}: major river hexsides for nine hexsides from the coast (confirmed claim)",
+    "hbtlf.waterworks_destroyed": lambda e: f"The Antwerp waterworks (W:1408) are destroyed ({e.get('how')}): the Belgian permanent entrenchments are worthless",
     "hbtlf.zeppelin_based": lambda e: f"{e.get('zeppelin')} is based at {e.get('base')}" + (f" ({e['at']})" if str(e.get("at", "")).startswith(("W:", "E:")) else " (off-map)"),
     "hbtlf.zeppelin_removed": lambda e: f"{e.get('zeppelin')} is destroyed by the Royal Naval Air Service's raid (GT 9)",
     "hbtlf.motorized_breakdown": lambda e: f"{e.get('unit')} withdraws before combat: die {_die(e.get('roll'))}"

@@ -113,6 +113,25 @@ class ClaimOpened(Effect, frozen=True, kw_only=True, tag="hbtlf.claim"):
     claim: dict[str, Any]
 
 
+class BefRevealed(Effect, frozen=True, kw_only=True, tag="hbtlf.bef_revealed"):
+    """12.71: a German unit is adjacent to a British unit for the first time: every British unit is
+    placed on the map (`positions`), and the BEF is no longer secret."""
+
+    positions: dict[str, str]
+    german: str
+    british: str
+
+
+class BefEvacuated(Effect, frozen=True, kw_only=True, tag="hbtlf.bef_evacuated"):
+    """12.74: BEF units evacuated to Great Britain: out of play for the scenario, not eliminated;
+    from a hex that is not a port, the non-infantry ones (`cadre`) go reduced to cadre status."""
+
+    units: tuple[str, ...]
+    cadre: tuple[str, ...] = ()
+    port: bool
+    attestation: str = ""
+
+
 class AmmunitionAllowance(Effect, frozen=True, kw_only=True, tag="hbtlf.ammunition"):
     gt: int
     points: dict[str, int]
@@ -321,6 +340,76 @@ class IsolationEnded(Effect, frozen=True, kw_only=True, tag="hbtlf.isolation_end
     reason: str
 
 
+class ParisSubstituted(Effect, frozen=True, kw_only=True, tag="hbtlf.paris_substituted"):
+    leaving: str
+    substitute: str
+    sp: int
+    attestation: str
+
+
+class TaxiLoaded(Effect, frozen=True, kw_only=True, tag="hbtlf.taxi_loaded"):
+    unit: str
+    sp: int
+    attestation: str
+
+
+class TaxiUnloaded(Effect, frozen=True, kw_only=True, tag="hbtlf.taxi_unloaded"):
+    unit: str
+
+
+class SubordinatedToGallieni(Effect, frozen=True, kw_only=True, tag="hbtlf.subordinated"):
+    army: str
+    attestation: str
+
+
+class GallieniReleased(Effect, frozen=True, kw_only=True, tag="hbtlf.gallieni_released"):
+    """12.45C: Gallieni's army given Advance: the HQs subordinate to him are released."""
+
+    armies: tuple[str, ...]
+
+
+class ParisEntrenchmentsRaised(Effect, frozen=True, kw_only=True, tag="hbtlf.paris_entrenchments"):
+    """12.45D (@2): Gallieni assumes command of the Army of Paris: the Paris Entrenchments give `value` on the TEC from now on."""
+
+    value: int
+
+
+class MapExited(Effect, frozen=True, kw_only=True, tag="hbtlf.map_exited"):
+    """7.4 (@2): a unit left the map (a confirmed claim)."""
+
+    unit: str
+    edge: str
+    attestation: str
+
+
+class MapReentered(Effect, frozen=True, kw_only=True, tag="hbtlf.map_reentered"):
+    unit: str
+    at: str
+    attestation: str
+
+
+class Interned(Effect, frozen=True, kw_only=True, tag="hbtlf.interned"):
+    """7.1 (@2): a unit interned in a neutral country, removed from play."""
+
+    unit: str
+    where: str
+    attestation: str
+
+
+class RiverFlooded(Effect, frozen=True, kw_only=True, tag="hbtlf.flooded"):
+    """12.63 (@2): a river's hexsides are major river hexsides for nine hexsides from the coast."""
+
+    river: str
+    unit: str
+    attestation: str
+
+
+class WaterworksDestroyed(Effect, frozen=True, kw_only=True, tag="hbtlf.waterworks_destroyed"):
+    """12.69 (@2): the Belgian permanent entrenchments printed on the map are worthless from now on."""
+
+    how: str
+
+
 class ZeppelinBased(Effect, frozen=True, kw_only=True, tag="hbtlf.zeppelin_based"):
     """11.82C (@2): a Zeppelin at its base: `at` the base's hex, or "off-map: <base>"."""
 
@@ -386,5 +475,6 @@ HbtlfEffect = (GameTurnBegun | InitiativeDecided | ImpulsesDeclared | ImpulseBeg
                | NavalBarrageRolled | NavalBarrageDeclared | NavalMoved | HeavyArtilleryBuilt
                | BelgianFormationsDetached | BelgianReleased | BelgianReleaseRolled | BelgianTemporaryUsed | BelgianEvacuated
                | LeaderReplaced | LeaderReplacementWithheld | LeaderPlaced | LeaderPromoted | ControlRecorded | FortressesAbandoned
-               | ZeppelinFlight | ZeppelinBased | IsolationRecorded | IsolationEnded | BritishBelgianPoints | ZeppelinRemoved | MotorizedBreakdown | RepCredited
-               | AmmunitionExpended | AmmunitionReplaced | TerritorialConverted)
+               | ZeppelinFlight | ZeppelinBased | IsolationRecorded | IsolationEnded
+               | ParisSubstituted | TaxiLoaded | TaxiUnloaded | SubordinatedToGallieni | GallieniReleased | ParisEntrenchmentsRaised | MapExited | MapReentered | Interned | RiverFlooded | WaterworksDestroyed | BritishBelgianPoints | ZeppelinRemoved | MotorizedBreakdown | RepCredited
+               | AmmunitionExpended | AmmunitionReplaced | TerritorialConverted | BefRevealed | BefEvacuated)

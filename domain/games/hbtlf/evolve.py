@@ -10,10 +10,10 @@ from domain.games.hbtlf.effects import (
     AmmunitionAllowance, BritishBelgianPoints, AmmunitionExpended, AmmunitionReplaced, Arrived, BelgianEvacuated, BelgianFormationsDetached,
     BelgianReleaseRolled, BelgianReleased, BelgianTemporaryUsed, ClaimOpened, CombatRecorded, ControlRecorded,
     FormationAttached, FortressesAbandoned, GameTurnBegun, HeavyArtilleryBuilt, ImpulseBegun, ImpulsesDeclared,
-    InitiativeDecided, IsolationEnded, IsolationRecorded, LeaderPlaced, LeaderPromoted, LeaderReplaced, MissionSet, MotorizedBreakdown, NavalBarrageRolled,
+    GallieniReleased, Interned, RiverFlooded, WaterworksDestroyed, MapExited, MapReentered, InitiativeDecided, ParisSubstituted, SubordinatedToGallieni, TaxiLoaded, TaxiUnloaded, IsolationEnded, IsolationRecorded, LeaderPlaced, LeaderPromoted, LeaderReplaced, MissionSet, MotorizedBreakdown, NavalBarrageRolled,
     OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted, RetireEnded,
     SegmentEnded, SupremeHqMoved, TerritorialConverted, UnitsMoved, VictoryPointsRecorded, WeatherRolled,
-    WithdrawnFromPlay, ZeppelinBased, ZeppelinFlight, ZeppelinRemoved,
+    WithdrawnFromPlay, ZeppelinBased, ZeppelinFlight, ZeppelinRemoved, BefEvacuated, BefRevealed,
 )
 from domain.games.hbtlf.model import State, State2, version
 
@@ -45,7 +45,8 @@ def evolve(state: State, e: Any) -> State:
             others = tuple(s for s in state.core.layout.seat_ids() if s != first)
             return replace(state, impulses=days, days_before=before, order=(first,) + others)
         case ImpulseBegun(month=month):
-            return replace(state, done=(), month=month, weather="")
+            s = replace(state, done=(), month=month, weather="")
+            return replace(s, impulse_serial=s.impulse_serial + 1) if isinstance(s, State2) else s
         case WeatherRolled(weather=w):
             return replace(state, weather=w)
         case OtherTheatersRolled(table=t, outcome=o):
@@ -123,12 +124,37 @@ def evolve(state: State, e: Any) -> State:
         case ZeppelinFlight(zeppelin=z, terror=terror, shot_down=down, gt=gt):
             return replace(state, eliminated=state.eliminated + ((z,) if down else ()),
                            terror_bombed_gt=gt if terror else state.terror_bombed_gt)
+        case ParisSubstituted(leaving=out, substitute=sub) if isinstance(state, State2):
+            return replace(state, paris_substituted={**state.paris_substituted, out: sub})
+        case TaxiLoaded(unit=u, sp=sp) if isinstance(state, State2):
+            return replace(state, taxied={u: sp})
+        case TaxiUnloaded() if isinstance(state, State2):
+            return replace(state, taxied={})
+        case SubordinatedToGallieni(army=army) if isinstance(state, State2):
+            return replace(state, gallieni_subordinates=state.gallieni_subordinates + (army,))
+        case GallieniReleased() if isinstance(state, State2):
+            return replace(state, gallieni_subordinates=())
+        case RiverFlooded(river=river) if isinstance(state, State2):
+            return replace(state, flooded=state.flooded + (river,))
+        case WaterworksDestroyed() if isinstance(state, State2):
+            return replace(state, waterworks_destroyed=True)
+        case Interned(unit=u) if isinstance(state, State2):
+            return replace(state, withdrawn=state.withdrawn + (u,), off_map={k: v for k, v in state.off_map.items() if k != u})
+        case MapExited(unit=u, edge=edge) if isinstance(state, State2):
+            return replace(state, positions={**state.positions, u: f"off-map ({edge} edge)"},
+                           off_map={**state.off_map, u: (edge, state.impulse_serial)})
+        case MapReentered(unit=u, at=at) if isinstance(state, State2):
+            return replace(state, positions={**state.positions, u: at}, off_map={k: v for k, v in state.off_map.items() if k != u})
         case IsolationRecorded(army=army, hq=hq, nation=nation) if isinstance(state, State2):
             return replace(state, isolated={**state.isolated, army: (hq, nation)})
         case IsolationEnded(army=army) if isinstance(state, State2):
             return replace(state, isolated={k: v for k, v in state.isolated.items() if k != army})
         case BritishBelgianPoints(points=pts, sp=sp) if isinstance(state, State2):
             return replace(state, bb_vp=state.bb_vp + pts, bb_sp=state.bb_sp + sp)
+        case BefRevealed() if isinstance(state, State2):  # 12.71, for good
+            return replace(state, bef="revealed")
+        case BefEvacuated(units=us):  # 12.74: out of play for the scenario, not eliminated
+            return replace(state, withdrawn=state.withdrawn + tuple(u for u in us if u not in state.withdrawn))
         case ZeppelinBased(zeppelin=z, base=b, at=at) if isinstance(state, State2):
             return replace(state, positions={**state.positions, z: at}, zeppelin_bases={**state.zeppelin_bases, z: b})
         case ZeppelinRemoved(zeppelin=z):

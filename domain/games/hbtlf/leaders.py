@@ -16,8 +16,8 @@ from __future__ import annotations
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.commands import Reject
 
-from domain.games.hbtlf import cite, leader_arrivals
-from domain.games.hbtlf.effects import LeaderPromoted, LeaderReplaced, LeaderReplacementWithheld
+from domain.games.hbtlf import cite, leader_arrivals, paris_orders
+from domain.games.hbtlf.effects import LeaderPromoted, LeaderReplaced, LeaderReplacementWithheld, ParisEntrenchmentsRaised
 from domain.games.hbtlf.model import version
 from domain.games.hbtlf.tables import chart
 
@@ -78,6 +78,8 @@ def replace(adj: Adjudication, pack, side: str, *, leader: str, formation: str, 
     if version(s) >= 2:
         leader_arrivals.check_cap(s)  # 12.1: two new leaders an impulse
     adj.emit(LeaderReplaced(out=leader, by=by, formation=formation, automatic=False, cite=(why,)))
+    if version(s) >= 2 and by == paris_orders.GALLIENI:  # 12.45D
+        adj.emit(ParisEntrenchmentsRaised(value=paris_orders.ENTRENCHMENTS_AFTER, cite=(paris_orders.ENTRENCHMENTS,)))
 
 
 def promote(adj: Adjudication, pack, side: str, leader: str, sc=None) -> None:

@@ -7,12 +7,12 @@ from typing import Any
 
 from domain.kernel.commands import Order, Reject
 
-from domain.games.hbtlf import attachment, belgium, british_belgian, bulow, charts, isolation, leader_arrivals, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory, zeppelins
+from domain.games.hbtlf import allied_fortress_formations, attachment, bef, belgian_depot, belgian_waters, belgium, british_belgian, bulow, charts, isolation, leader_arrivals, offmap_march, paris_orders, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory, zeppelins
 from domain.games.hbtlf.model import State, State2, version
 from domain.games.hbtlf.orders import (
-    AbandonPlan, AttachFormation, BarrageTarget, BaseZeppelin, ClaimBritishBelgianPoints, ClaimIsolation, ClaimIsolationEnded,
-    ClaimNoPursuit, ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission,
-    DeclareMoves, DisbandFortress, EndSegment, EvacuateBelgianArmy, MoveDecl, NavalBarrage, NavalMove, PlaceLeader, ReportCombat, RollBelgianRelease,
+    AbandonPlan, AttachFormation, BarrageTarget, BaseZeppelin, ClaimBritishBelgianPoints, ClaimFlooding, ClaimInternment, ClaimIsolation, ClaimIsolationEnded, ClaimMapExit, ClaimMapReentry,
+    ClaimNoPursuit, ClaimParisSubstitution, ClaimSubordination, ClaimWaterworksBarrage, UnloadTaxi, ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission,
+    DeclareMoves, DisbandFortress, EndSegment, EvacuateBef, EvacuateBelgianArmy, MoveDecl, NavalBarrage, NavalMove, PlaceLeader, ReportCombat, RollBelgianRelease,
     RollNavalBarrage, UseRail, UseReplacements, Withdraw,
 )
 
@@ -54,7 +54,9 @@ def _steps(pack: Any, state: State, sc: Any, u: str) -> list[str]:
         return []
     area = sc.options.get("area")
     return [h for h in options if (not area or hexes.in_area(h, area["parts"])) and belgium.may_end_at(state, pack, u, h)
-            and fortress_formations.may_end_at(state, pack, sc, u, h) and paris_army.may_end_at(state, pack, u, h)]
+            and fortress_formations.may_end_at(state, pack, sc, u, h) and paris_army.may_end_at(state, pack, u, h)
+            and (not isinstance(state, State2) or (allied_fortress_formations.may_end_at(state, u, h)
+                                                  and belgian_depot.may_end_at(state, u, h)))]
 
 def _other_orders(pack: Any, sc: Any, state: State, side: str) -> list[Order]:
     out: list[Order] = []
@@ -127,12 +129,27 @@ def _v2_orders(pack: Any, sc: Any, state: State2, side: str) -> list[Order]:
     basing = zeppelins.basing_example(state, pack, sc) if side == "german" else None
     if basing is not None:
         out.append(BaseZeppelin(zeppelin=basing[0], base=basing[1]))
+    out += _map_edge_orders(state, sc, side)
     if side == "allied":
-        out += _isolation_orders(state)
+        out += _isolation_orders(state) + _paris_orders(state)
+        out += _evacuation(state)
+    out += _belgian_waters_orders(state, side)
     bb = british_belgian.rates(pack, sc) if side == "allied" and british_belgian.in_play(state.core.options) else None
     if bb:
         out.append(ClaimBritishBelgianPoints(item=next(iter(bb)), count=1))
     return out
+
+
+def _evacuation(state: State2) -> list[Order]:
+    """One BEF naval evacuation candidate (12.74): a hex holding BEF units; whether it is coastal is the claim's."""
+    for h in bef.evacuation_hexes(state)[:1]:
+        try:
+            units = bef.check_evacuation(state, h)
+        except Reject:
+            return []
+        if all(claims.blocking(state, u) is None for u in units):
+            return [EvacuateBef(hex=h)]
+    return []
 
 
 def _isolation_orders(state: State2) -> list[Order]:
@@ -153,3 +170,83 @@ def _isolation_orders(state: State2) -> list[Order]:
     if state.core.clock.turn >= isolation.NO_PURSUIT_FROM_GT:
         out += [ClaimNoPursuit(army=a) for a in free if a in state.retire][:1]
     return out
+
+
+def _paris_orders(state: State2) -> list[Order]:
+    """12.45A-C orders the Allied player may give now (one example of each the umpire would accept)."""
+    out: list[Order] = []
+    for u in state.taxied:
+        out.append(UnloadTaxi(unit=u))
+    if paris_orders.gallieni_commands(state):
+        army = next((a for a, side in sorted(state.army_sides.items()) if side == "allied" and a != paris_orders.ARMY
+                     and a not in state.gallieni_subordinates), None)
+        if army:
+            out.append(ClaimSubordination(army=army))
+    pending = {u for a in claims.pending(state) for u in a.blocks}
+    taken = set(state.paris_start) | set(state.paris_substituted.values()) | pending
+    by_size: dict[str, str] = {}  # one candidate substitute of each size, from outside Paris
+    for u in sorted(state.positions):
+        size = paris_orders.size(u)
+        if size and size not in by_size and u not in taken and state.sides.get(u) == "allied" \
+                and u not in state.eliminated and u not in state.withdrawn:
+            by_size[size] = u
+    for leaving in state.paris_start:
+        sub = by_size.get(paris_orders.size(leaving) or "")
+        if sub is None or leaving in pending:
+            continue
+        try:
+            paris_orders.check_substitution(state, leaving, sub, 1)
+        except Reject:
+            continue
+        return out + [ClaimParisSubstitution(leaving=leaving, substitute=sub, sp=1)]
+    return out
+
+
+NORTH_ROW = 10  # the maps' north edge row (hexes.py)
+
+
+def _map_edge_orders(state: State2, sc: Any, side: str) -> list[Order]:
+    """7.4: a unit on a south-edge hex may leave; a unit off the map may come back once its impulses are served."""
+    out: list[Order] = []
+    pending = {u for a in claims.pending(state) for u in a.blocks}
+    for u, (edge, _) in sorted(state.off_map.items()):
+        to = f"{edge[0]}:{offmap_march.SOUTH_ROW}10"
+        if state.sides.get(u) == side and u not in pending:
+            try:
+                offmap_march.check_reentry(state, side, u, to)
+            except Reject:
+                continue
+            out.append(ClaimMapReentry(unit=u, to=to))
+            break
+    for u, here in sorted(state.positions.items()):
+        if state.sides.get(u) == side and u not in pending and u not in state.fortresses and hexes.is_hex(here) \
+                and hexes.parse(here)[1] == offmap_march.SOUTH_ROW and u not in state.eliminated and u not in state.withdrawn \
+                and schlieffen.hold(state, sc, u) is None:
+            out.append(ClaimMapExit(unit=u, edge=f"{hexes.parse(here)[0]}:south"))
+            break
+    for u, here in sorted(state.positions.items()):  # 7.1: a unit on the West map's north edge row may leave it into internment
+        if state.sides.get(u) == side and u not in pending and u not in state.fortresses and hexes.is_hex(here) \
+                and hexes.parse(here)[:2] == ("W", NORTH_ROW) and u not in state.eliminated and u not in state.withdrawn:
+            out.append(ClaimInternment(unit=u, where="north edge"))
+            break
+    return out
+
+
+def _belgian_waters_orders(state: State2, side: str) -> list[Order]:
+    """12.63 in a rain impulse, 12.69 with a German artillery unit next to the waterworks: one example each."""
+    pending = {u for a in claims.pending(state) for u in a.blocks}
+    for u in sorted(state.positions):
+        if u in pending:
+            continue
+        if side == "allied":
+            try:
+                belgian_waters.check_flooding(state, u, "Yser")
+            except Reject:
+                continue
+            return [ClaimFlooding(unit=u, river="Yser")]
+        try:
+            belgian_waters.check_barrage(state, u)
+        except Reject:
+            continue
+        return [ClaimWaterworksBarrage(artillery=u)]
+    return []

@@ -77,4 +77,14 @@ class State2(State, frozen=True, kw_only=True):
     new_leaders: tuple[int, int, int] = (-1, 0, 0)  # (GT, impulse, new French leaders placed in it) (12.1)
     bb_vp: float = 0.0  # 13.x7 C: a separate British and Belgian player's points
     bb_sp: int = 0  # ... of which German SP destroyed by British or Belgian units (not the French player's)
+    paris_start: tuple[str, ...] = ()  # 12.45A: the Army of Paris's formations at set-up (read as "in Paris")
+    paris_substituted: dict[str, str] = {}  # 12.45A: formation taken from Paris -> its confirmed substitute
+    taxied: dict[str, int] = {}  # 12.45B: the infantry unit the taxis carry -> its SPs (attested)
+    gallieni_subordinates: tuple[str, ...] = ()  # 12.45C: armies whose HQ is subordinate to Gallieni
+    french_setup_sp: int = 0  # 12.52B: SP markers on French units at set-up, part of Plan 17's loss count
     isolated: dict[str, tuple[str, str]] = {}  # 12.27: French army -> (isolated corps HQ, nation) keeping it on Retire
+    flooded: tuple[str, ...] = ()  # 12.63: rivers flooded by confirmed claims
+    waterworks_destroyed: bool = False  # 12.69
+    impulse_serial: int = 0  # impulses begun in the game so far (7.4 counts them across Game-Turns)
+    off_map: dict[str, tuple[str, int]] = {}  # 7.4: unit -> (edge it left by, impulse_serial of its exit)
+    bef: str = "secret"  # 12.71: "secret" until a German unit is adjacent to a British unit, then "revealed" (bef.py)

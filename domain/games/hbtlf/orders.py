@@ -89,6 +89,67 @@ class ClaimNoPursuit(Order, frozen=True, kw_only=True, tag="claim_no_pursuit"):
     army: str
 
 
+class ClaimParisSubstitution(Order, frozen=True, kw_only=True, tag="claim_paris_substitution"):
+    """12.45A (@2): `leaving` is taken from Paris and `substitute`, of equal size and `sp` SPs like it, takes its place (attested)."""
+
+    leaving: str
+    substitute: str
+    sp: int
+
+
+class ClaimTaxi(Order, frozen=True, kw_only=True, tag="claim_taxi"):
+    """12.45B (@2): the Paris taxis carry `unit`, an infantry unit of `sp` (4 or less) SPs (attested)."""
+
+    unit: str
+    sp: int
+
+
+class UnloadTaxi(Order, frozen=True, kw_only=True, tag="unload_taxi"):
+    """12.45B (@2): the taxis set their infantry unit down."""
+
+    unit: str
+
+
+class ClaimSubordination(Order, frozen=True, kw_only=True, tag="claim_subordination"):
+    """12.45C (@2): `army`'s HQ has become subordinate to Gallieni (attested)."""
+
+    army: str
+
+
+class ClaimMapExit(Order, frozen=True, kw_only=True, tag="claim_map_exit"):
+    """7.4 (@2): `unit` leaves the map from a hex in France by `edge` (W:south, W:west, E:south) (attested)."""
+
+    unit: str
+    edge: str
+
+
+class ClaimMapReentry(Order, frozen=True, kw_only=True, tag="claim_map_reentry"):
+    """7.4 (@2): `unit`, off the map, reappears at the edge hex `to` in Deployed Mode (attested)."""
+
+    unit: str
+    to: str
+
+
+class ClaimInternment(Order, frozen=True, kw_only=True, tag="claim_internment"):
+    """7.1 (@2): `unit` entered Holland or Switzerland, or left by the north edge west of Germany (`where`) (attested)."""
+
+    unit: str
+    where: str
+
+
+class ClaimFlooding(Order, frozen=True, kw_only=True, tag="claim_flooding"):
+    """12.63 (@2): Belgian `unit` spent 3 MPs to flood `river` (attested), in a rain impulse."""
+
+    unit: str
+    river: str
+
+
+class ClaimWaterworksBarrage(Order, frozen=True, kw_only=True, tag="claim_waterworks_barrage"):
+    """12.69 (@2): a barrage by German `artillery` adjacent to W:1408 called for a loss: the waterworks destroyed (attested)."""
+
+    artillery: str
+
+
 class ClaimPrisoners(Order, frozen=True, kw_only=True, tag="claim_prisoners"):
     """Prisoner Points the seat's side gained at the table (SR 11.6 is not in the text)."""
 
@@ -172,6 +233,14 @@ class ClaimBelgianRelease(Order, frozen=True, kw_only=True, tag="claim_belgian_r
 
 class EvacuateBelgianArmy(Order, frozen=True, kw_only=True, tag="evacuate_belgian_army"):
     """12.62: the Belgian Army's naval evacuation from Antwerp, once a game, after a release."""
+
+
+class EvacuateBef(Order, frozen=True, kw_only=True, tag="evacuate_bef"):
+    """12.74 (from @2): every BEF unit in `hex` to Great Britain by sea, out of play for the
+    scenario; whether `hex` is coastal, and a port (`port`), is terrain: the claim attests it."""
+
+    hex: str
+    port: bool = False
 
 
 class OffMapRail(Order, frozen=True, kw_only=True, tag="offmap_rail"):
@@ -293,6 +362,7 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
     detail: dict[str, Any] = {}
 
 
-HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | ClaimBritishBelgianPoints | ClaimIsolation | ClaimIsolationEnded | ClaimNoPursuit | AbandonPlan | UseReplacements | UseRail
+HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | ClaimBritishBelgianPoints | ClaimIsolation | ClaimIsolationEnded | ClaimNoPursuit
+              | ClaimParisSubstitution | ClaimTaxi | UnloadTaxi | ClaimSubordination | ClaimMapExit | ClaimMapReentry | ClaimInternment | ClaimFlooding | ClaimWaterworksBarrage | AbandonPlan | UseReplacements | UseRail
               | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PlaceLeader | PromoteLeader | ClaimControl | DeclareActivity | ZeppelinOperation | BaseZeppelin | RaidZeppelin | MotorizedWithdrawal | ExpendAmmunition | ReplaceAmmunition | ConvertTerritorial
-              | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | AttachFormation | NotYetBuilt)
+              | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | AttachFormation | EvacuateBef | NotYetBuilt)

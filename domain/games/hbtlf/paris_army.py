@@ -9,7 +9,8 @@ import re
 
 from domain.kernel.commands import Reject
 
-from domain.games.hbtlf import cite, hexes, paris
+from domain.games.hbtlf import cite, hexes, paris, paris_orders
+from domain.games.hbtlf.model import State2
 from domain.games.hbtlf.orders import MoveDecl
 
 CITE = cite.rule("12.45A Army of Paris", 913, 915)
@@ -33,7 +34,10 @@ def german_near(state, pack) -> bool:
 
 
 def check_moves(state, pack, moves: tuple[MoveDecl, ...]) -> None:
-    mine = [m for m in moves if state.armies.get(m.unit) == ARMY]
+    if isinstance(state, State2):
+        _check_v2(state, pack, moves)
+    mine = [m for m in moves if state.armies.get(m.unit) == ARMY and not (isinstance(state, State2) and (
+        m.unit in state.paris_substituted or m.unit in state.taxied or paris_orders.is_taxi(state, m.unit)))]  # @2: substituted out; the taxis' own six hexes
     if not mine:
         return
     free = german_near(state, pack)
@@ -44,6 +48,16 @@ def check_moves(state, pack, moves: tuple[MoveDecl, ...]) -> None:
                    f"no German unit is within {ALERT} hexes of Paris yet")
             raise Reject("paris_army_leash", f"{m.unit} may not end {'on the East map' if d is None else f'{d} hexes'} from Paris "
                          f"(at most {LEASH}): {why} (12.45A).", CITE, unit=m.unit)
+
+
+def _check_v2(state: State2, pack, moves: tuple[MoveDecl, ...]) -> None:
+    """@2: the limits of the Army of Paris's own orders (paris_orders.py)."""
+    for m in moves:
+        for radius, why, rule in paris_orders.limits(state, m.unit):
+            d = hexes.distance(m.to, paris.paris(pack))
+            if d is None or d > radius:
+                raise Reject("paris_leash", f"{m.unit} may not end {'on the East map' if d is None else f'{d} hexes'} from Paris "
+                             f"(at most {radius}): {why}.", rule, unit=m.unit)
 
 
 def may_end_at(state, pack, unit: str, to: str) -> bool:

@@ -12,19 +12,22 @@ army is on is read from its HQ's confirmed hex; an army whose HQ has no hex is l
 """
 from __future__ import annotations
 
+import re
+
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.citation import Citation
 from domain.kernel.commands import Reject
 
 from domain.games.hbtlf import cite, hexes, isolation
 from domain.games.hbtlf.effects import MissionSet, PlanAbandoned, RetireCounted, RetireEnded
-from domain.games.hbtlf.model import State
+from domain.games.hbtlf.model import State, State2
 
 SCHLIEFFEN = cite.rule("11.55 Abandonment of the Strategic Plan", 637, 650)
 MANDATORY_ADVANCE = cite.rule("11.53 Mandatory Advance Mission Order", 627, 631)
 PLAN17 = cite.rule("12.52 Plan 17 Restrictions", 951, 975)
 GERMAN_ARMIES = ("First Army", "Second Army", "Third Army", "Fourth Army", "Fifth Army")
 FRENCH_LOSS_THRESHOLD = 200
+_MARKER = re.compile(r"-\s*(\d+)")
 TIMERS = {("schlieffen", "W"): (3, 7), ("plan17", "W"): (6, 14), ("plan17", "E"): (3, 7)}
 EARLIEST = {"schlieffen": 4, "plan17": 3}
 SIDE = {"schlieffen": "german", "plan17": "allied"}
@@ -67,8 +70,22 @@ def mission_allowed(state: State, sc, army: str, mission: str) -> tuple[str, str
 
 
 def french_losses(state: State) -> int:
+    """12.52B: attested French losses + Allied REP Used; @2 adds the SP markers the set-up places on French units."""
     used = sum(state.core.ledger(f"rep_{k}_used", "allied").balance for k in ("inf", "da", "spec"))
-    return state.losses.get("french", 0) + used
+    at_start = state.french_setup_sp if isinstance(state, State2) else 0
+    return state.losses.get("french", 0) + used + at_start
+
+
+def setup_markers(losses: dict[str, str], sides: dict[str, str], armies: dict[str, str]) -> int:
+    """12.52B (@2): the SP markers the scenario's set-up places on French units ("[-2C, -1A]" is 3); the
+    Belgian and British units' are not French."""
+    total = 0
+    for unit, body in losses.items():
+        token = unit.split(": ", 1)[-1]
+        if sides.get(unit) != "allied" or token.startswith(("Belgian", "British")) or armies.get(unit, "").startswith(("Belgian", "British")):
+            continue
+        total += sum(int(n) for n in _MARKER.findall(body))
+    return total
 
 
 def may_abandon(state: State, sc, side: str, plan: str) -> tuple[str, str, Citation] | None:
@@ -84,7 +101,7 @@ def may_abandon(state: State, sc, side: str, plan: str) -> tuple[str, str, Citat
         return ("not_start_of_impulse", "A plan is abandoned at the beginning of an impulse, before anything is declared in it.", why)
     if plan == "plan17" and french_losses(state) < FRENCH_LOSS_THRESHOLD:
         return ("losses_below_threshold", f"Plan 17 may be abandoned once 200 French SP are lost; {french_losses(state)} so far "
-                "(attested French losses + Allied REP Used).", why)
+                "(attested French losses + Allied REP Used" + (" + the set-up's SP markers" if isinstance(state, State2) else "") + ").", why)
     return None
 
 

@@ -15,7 +15,7 @@ from domain.kernel.seats import Layout, Seat, Side, Viewer
 
 from domain.games.hbtlf import describe as sentences
 from domain.games.hbtlf import evolve, legal as legal_orders, rulings, views
-from domain.games.hbtlf import charts, cite, claims, kaiser, leader_arrivals, ledgers, scenarios, sequence, victory
+from domain.games.hbtlf import bef, charts, cite, claims, kaiser, leader_arrivals, ledgers, paris_orders, plans, scenarios, sequence, victory
 from domain.games.hbtlf.effects import HbtlfEffect
 from domain.games.hbtlf.model import State, State2
 from domain.games.hbtlf.orders import DeclareImpulses, HbtlfOrder, NotYetBuilt
@@ -70,11 +70,14 @@ class Hbtlf(Ruleset):
                                 fortresses=tuple(read.fortresses), errata_applied=read.applied, missions=missions, army_sides=army_sides)
         if isinstance(state, State2):
             state = replace(state, kaiser_on_map=kaiser.in_play(state) is not None,  # 5.1: a Kaiser set up on the map counts
-                            leaders_placed=leader_arrivals.at_setup(state, pack, sc))  # 12.73: the British leaders set up
+                            leaders_placed=leader_arrivals.at_setup(state, pack, sc),  # 12.73: the British leaders set up
+                            paris_start=tuple(sorted(u for u, a in state.armies.items() if a == paris_orders.ARMY)),  # 12.45A
+                            french_setup_sp=plans.setup_markers(read.losses, read.sides, read.armies))  # 12.52B
         return state
 
     def begin(self, adj: Adjudication) -> None:
         sequence.begin(adj, self.pack, self._sc(adj.state))
+        bef.check_reveal(adj)  # 12.71 (@2; nothing in @1): a scenario may set up with the armies in contact
 
     def _sc(self, state: State):
         assert self.pack is not None, "a ruleset plays bound to its pack (Ruleset.bind)"
@@ -114,11 +117,13 @@ class Hbtlf(Ruleset):
             if ruling is None:
                 raise Reject("wrong_phase", f"A {order.__struct_config__.tag} order is not allowed now.", cite.SEQUENCE)
             ruling(Ruling(adj=adj, pack=self.pack, sc=sc, seat=seat, side=state.core.layout.side_of(seat), state=state), order)
+        bef.check_reveal(adj)  # 12.71: an arrival or another ruling may place a unit next to the enemy
         adj.cite(cite.LEDGER_MODE)
 
     def on_attested(self, adj: Adjudication, attestation) -> None:
         sc = self._sc(adj.state)
         claims.settle(adj, self.pack, sc, attestation)
+        bef.check_reveal(adj)  # 12.71: a confirmed move may bring a German unit next to a British one
         sequence.close(adj, sc)
 
     def default_answer(self, state: State, seat: str) -> Order | None:
@@ -171,6 +176,8 @@ class Hbtlf2(Hbtlf):
         Option(name="british_belgian_either", default="each", choices=("each", "one"),
                description="13.x7 D 'half (a quarter) as many victory points as either player': as each of the German and the "
                            "French totals, or as one of them (inferred)."),
+        Option(name="bef_evacuation", default="once", choices=("once", "per_hex"),
+               description="12.74: one BEF naval evacuation a game (the rule's note, 'it could only be done once'), or one per hex."),
     )
 
 

@@ -3,6 +3,8 @@ Liege forts' eliminations; the point scenarios' ladder needs points the text pri
 so their result is by agreement or referee, said so."""
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from domain.kernel.core import Outcome, SideResult
 
 from domain.games.hbtlf import british_belgian
@@ -67,6 +69,13 @@ def ladder(g: float, a: float) -> tuple[str, str | None]:
 
 
 def outcome(state: State, sc) -> Outcome:
+    out = _outcome(state, sc)
+    if isinstance(state, State2) and state.off_map:  # 7.4: still off the map at the end, eliminated
+        out = replace(out, details={**out.details, "eliminated_off_map": sorted(state.off_map)})
+    return out
+
+
+def _outcome(state: State, sc) -> Outcome:
     if sc.victory.get("kind") == "levels":
         return scenario_1(state)
     if sc.victory.get("ladder"):

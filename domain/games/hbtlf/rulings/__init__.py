@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from domain.games.hbtlf import orders as o
-from domain.games.hbtlf.rulings import air, attested, belgian, command, munitions, navy, rail, replacements, turn
+from domain.games.hbtlf.rulings import air, attested, belgian, british, command, munitions, navy, paris, rail, replacements, turn
 from domain.games.hbtlf.rulings.context import Ruling
 
 IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
@@ -20,6 +20,15 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
     o.ClaimIsolation: command.claim_isolation,
     o.ClaimIsolationEnded: command.claim_isolation_ended,
     o.ClaimNoPursuit: command.claim_no_pursuit,
+    o.ClaimParisSubstitution: paris.claim_paris_substitution,
+    o.ClaimTaxi: paris.claim_taxi,
+    o.UnloadTaxi: paris.unload_taxi,
+    o.ClaimSubordination: paris.claim_subordination,
+    o.ClaimMapExit: rail.claim_map_exit,
+    o.ClaimMapReentry: rail.claim_map_reentry,
+    o.ClaimInternment: rail.claim_internment,
+    o.ClaimFlooding: belgian.claim_flooding,
+    o.ClaimWaterworksBarrage: belgian.claim_waterworks_barrage,
     o.ClaimBritishBelgianPoints: attested.claim_british_belgian_points,
     o.UseReplacements: replacements.use_replacements,
     o.UseRail: rail.use_rail,
@@ -42,6 +51,7 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
     o.RollBelgianRelease: belgian.roll_release,
     o.ClaimBelgianRelease: belgian.claim_release,
     o.EvacuateBelgianArmy: belgian.evacuate,
+    o.EvacuateBef: british.evacuate_bef,
     o.RollNavalBarrage: navy.roll_naval_barrage,
     o.NavalBarrage: navy.naval_barrage,
     o.Withdraw: turn.withdraw,
@@ -50,4 +60,6 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
 
 # Orders ruled from @2 on: @1 refuses them (`not_in_this_ruleset_version`) and /legal leaves them out.
 V2: frozenset[type] = frozenset((o.BaseZeppelin, o.PlaceLeader, o.ClaimBritishBelgianPoints, o.ClaimIsolation,
-                                o.ClaimIsolationEnded, o.ClaimNoPursuit))
+                                o.ClaimIsolationEnded, o.ClaimNoPursuit, o.ClaimParisSubstitution,
+                                o.ClaimTaxi, o.UnloadTaxi, o.ClaimSubordination, o.ClaimMapExit, o.ClaimMapReentry,
+                                o.ClaimInternment, o.ClaimFlooding, o.ClaimWaterworksBarrage, o.EvacuateBef))

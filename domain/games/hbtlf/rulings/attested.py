@@ -6,8 +6,9 @@ from __future__ import annotations
 import msgspec
 
 from domain.kernel.commands import Reject
+from domain.kernel.seats import can_see, seat_viewer
 
-from domain.games.hbtlf import belgium, british_belgian, cite, claims, doctrine, fortress_formations, hexes, paris_army
+from domain.games.hbtlf import allied_fortress_formations, belgian_depot, belgium, offmap_march, british_belgian, cite, claims, doctrine, fortress_formations, hexes, paris_army
 from domain.games.hbtlf.model import State2
 from domain.games.hbtlf.orders import ClaimBritishBelgianPoints, ClaimControl, ClaimPrisoners, ClaimVictoryPoints, DeclareActivity, DeclareMoves, ReportCombat
 from domain.games.hbtlf.rulings.context import Ruling, may_move, own_unit, unit_nation
@@ -19,8 +20,13 @@ def declare_moves(r: Ruling, order: DeclareMoves) -> None:
     belgium.check_moves(r.state, r.pack, moves)
     fortress_formations.check_moves(r.state, r.pack, r.sc, moves)
     paris_army.check_moves(r.state, r.pack, moves)
+    if isinstance(r.state, State2):
+        allied_fortress_formations.check_moves(r.state, moves)  # 12.42, @2
+        belgian_depot.check_moves(r.state, moves)  # 12.61C, @2
     for m in moves:
         may_move(r.state, r.sc, m.unit)
+        if isinstance(r.state, State2) and m.unit in r.state.off_map:
+            raise Reject("off_map", f"{m.unit} is off the map: it comes back by claim_map_reentry (7.4).", offmap_march.CITE, unit=m.unit)
     claims.open_claim(r.adj, r.seat, "moves", {"moves": msgspec.to_builtins(moves)}, blocks=tuple(m.unit for m in moves),
                       predicate=f"{r.seat} moved {len(moves)} unit(s) as declared")
 
@@ -34,7 +40,9 @@ def report_combat(r: Ruling, order: ReportCombat) -> None:
         if u not in r.state.positions or u in r.state.eliminated:
             raise Reject("unknown_unit", f"No unit {u!r} in play to eliminate.", cite.UNIT_LOCATIONS, unit=u)
         waiting = claims.blocking(r.state, u)
-        if waiting is not None:
+        if waiting is not None and not (waiting.hidden and not can_see(waiting.visibility, seat_viewer(r.seat))):
+            # a move hidden from this seat (12.71) must not show through a refusal: the combat claim is
+            # taken, and the hidden move, if confirmed later, is moot for an eliminated unit
             raise Reject("pending_attestation", f"{u!r} waits for attestation {waiting.id!r}.", cite.LEDGER_MODE, unit=u)
     payload: dict = {"german_sp": g, "allied_sp": a, "french_sp": fr, "allied_fortress_sp": f, "eliminated": list(elim)}
     bb = order.british_belgian_sp

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from domain.kernel.commands import Reject
 
-from domain.games.hbtlf import belgium, claims
-from domain.games.hbtlf.orders import ClaimBelgianRelease, EvacuateBelgianArmy, RollBelgianRelease
+from domain.games.hbtlf import belgian_waters, belgium, claims
+from domain.games.hbtlf.model import State2
+from domain.games.hbtlf.orders import ClaimBelgianRelease, ClaimFlooding, ClaimWaterworksBarrage, EvacuateBelgianArmy, RollBelgianRelease
 from domain.games.hbtlf.rulings.context import Ruling
 
 
@@ -29,3 +30,20 @@ def claim_release(r: Ruling, order: ClaimBelgianRelease) -> None:
 def evacuate(r: Ruling, order: EvacuateBelgianArmy) -> None:
     _belgian_side(r.side)
     belgium.evacuate(r.adj, r.pack)
+
+
+def claim_flooding(r: Ruling, order: ClaimFlooding) -> None:
+    _belgian_side(r.side)
+    assert isinstance(r.state, State2)  # an @2 order (rulings.V2)
+    belgian_waters.check_flooding(r.state, order.unit, order.river)
+    claims.open_claim(r.adj, r.seat, "flooding", {"unit": order.unit, "river": order.river}, blocks=(order.unit,),
+                      predicate=f"{order.unit} spent 3 MPs to flood the {order.river}, a river flowing into the sea in Belgium")
+
+
+def claim_waterworks_barrage(r: Ruling, order: ClaimWaterworksBarrage) -> None:
+    if r.side != "german":
+        raise Reject("not_applicable", "The waterworks barrage is the German player's (12.69).", belgian_waters.WATERWORKS)
+    assert isinstance(r.state, State2)
+    belgian_waters.check_barrage(r.state, order.artillery)
+    claims.open_claim(r.adj, r.seat, "waterworks", {"artillery": order.artillery}, blocks=(),
+                      predicate=f"{order.artillery}, heavy artillery, barraged the Antwerp waterworks and the BCRT called for a loss")

@@ -8,7 +8,7 @@ from typing import Any
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.commands import Reject
 
-from domain.games.hbtlf import cite, claims, schlieffen
+from domain.games.hbtlf import bef, cite, claims, schlieffen
 from domain.games.hbtlf.model import State
 
 
@@ -24,7 +24,7 @@ class Ruling:
 
 def nation(state: State, unit: str) -> str:
     """British units take British REPs (6.21); the BEF's units are British."""
-    return "british" if unit.startswith("British") or state.armies.get(unit) == "British Expeditionary Force Army" else ""
+    return "british" if bef.is_british(state, unit) else ""
 
 
 def unit_nation(state: State, side: str, unit: str) -> str:

@@ -1,4 +1,4 @@
-// The referee's desk for one game: its disputes; for one, the disputed ruling as the audit reports
+// The referee's desk for one game: its disputes, and the hidden claims it confirms; for one, the disputed ruling as the audit reports
 // it (GET /audit), the map before and after side by side with what changed marked, the dice with
 // their derivation and the ruling's citations; resolving it with the verdicts the API lists,
 // issuing a correction, verifying the log, the head link to record. All through the public API.
@@ -191,12 +191,27 @@ function renderDisputes() {
     el('button', { type: 'button', class: 'examine', onclick: () => examine(d) }, 'Examine'))) : el('li', { class: 'hint' }, 'No disputes in this game.'));
 }
 
+// Attestations the referee confirms (hidden claims): the referee's GET /legal lists their `settle`;
+// the claim itself is read from the referee's view of the state.
+function renderToConfirm(legal, view) {
+  const settles = legal.orders.filter((o) => o.type === 'settle' && view.attestations?.[o.id]?.state === 'asserted');
+  fill($('to-confirm'), settles.length ? settles.map((o) => {
+    const a = view.attestations[o.id];
+    return el('li', { class: 'dispute open', 'data-attestation': o.id },
+      `${o.id}: ${desk.names.seats[a.asserter] || a.asserter} claims “${a.predicate}”: `, el('code', {}, String(o.value)), ' ',
+      el('button', { type: 'button', class: 'confirm-claim', onclick: () => referee(o, `Claim ${o.id}`) }, 'Confirm'));
+  }) : el('li', { class: 'hint' }, 'No claim waits for the referee.'));
+}
+
 async function refresh() {
-  const [summary, disputes, events] = await Promise.all([api.get(base), api.get(`${base}/disputes`), history()]);
+  const mine = desk.me?.role === 'referee'; // only a referee has orders of its own to list
+  const [summary, disputes, events, legal, state] = await Promise.all([api.get(base), api.get(`${base}/disputes`), history(),
+    mine ? api.get(`${base}/legal`) : { orders: [] }, api.get(`${base}/state`)]);
   desk.disputes = disputes;
   desk.events = events;
   renderHead(summary);
   renderDisputes();
+  renderToConfirm(legal, state.view);
   if (desk.open) {
     const again = disputes.disputes.find((d) => d.id === desk.open.id);
     if (again) await examine(again, { keep: true });

@@ -1,0 +1,16 @@
+"""12.61C the Belgian main depot (@2, belgian_depot.py): at Antwerp it leaves once the Belgian Army is released."""
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from domain.games.hbtlf import HBTLF_2, belgian_depot
+from infra.packs import load_pack_dir
+
+
+def test_12_61c_depot_leaves_antwerp_after_the_release():
+    pack = load_pack_dir(HBTLF_2.pack_dir)
+    state = HBTLF_2.bind(pack).setup(pack, "1", game_id="d", options=HBTLF_2.resolve_options({}))
+    at_antwerp = replace(state, positions={**state.positions, belgian_depot.DEPOT: belgian_depot.ANTWERP},
+                         moved=state.moved + (belgian_depot.DEPOT,))
+    assert not belgian_depot.may_end_at(at_antwerp, belgian_depot.DEPOT, "W:1110")
+    assert belgian_depot.may_end_at(replace(at_antwerp, belgian_released=True), belgian_depot.DEPOT, "W:1110")
