@@ -13,7 +13,7 @@ from domain.games.air_bridge.bombardment import record
 from domain.games.air_bridge.data import GameData
 from domain.games.air_bridge.dice import d10
 from domain.games.air_bridge.effects import AssaultEntered, AssaultFired, AssaultReturned, TestRolled
-from domain.games.air_bridge.maneuver import across_bridge, fatigue_drm, steps_share
+from domain.games.air_bridge.maneuver import across_bridge, fatigue_drm, steps_share, support_choices
 from domain.games.air_bridge.model import Stage, State
 from domain.games.air_bridge.stage import ask, attackers, combat, defenders, pop, seat_of
 from domain.games.air_bridge.tables import cell_cite, total_column
@@ -38,18 +38,7 @@ def defbomb_options(state: State, data: GameData, st: Stage) -> dict[str, tuple[
     defs = defenders(state, data, st)
     side = defs[0].side
     attacked = {x.target for x in state.declared if x.status == "declared"} | {c.target}
-    involved = attackers(state, st) + defs
-    guns = tuple(u.id for u in sorted(state.units.values(), key=lambda x: x.id)
-                 if u.side == side and artillery.may_support(state, data, u, c.target, involved, attacked))
-    pts = air.available(state, side) if air.may_strike(state, data, side, c.target) else 0
-    out: dict[str, tuple[tuple[str, ...], int]] = {"none": ((), 0)}
-    if guns:
-        out["artillery"] = (guns, 0)
-    if pts:
-        out["air"] = ((), pts)
-    if guns and pts:
-        out["all"] = (guns, pts)
-    return out
+    return support_choices(state, data, side, c.target, attackers(state, st) + defs, attacked)
 
 
 def do_defbomb(adj: Adjudication, data: GameData, st: Stage, task: str) -> bool:

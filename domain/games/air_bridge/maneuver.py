@@ -88,10 +88,17 @@ def support_options(state: State, data: GameData, st: Stage, who: str) -> dict[s
     assert c is not None
     side = attackers(state, st)[0].side if who == "attacker" else defenders(state, data, st)[0].side
     attacked = {x.target for x in state.declared if x.status == "declared"} if who == "defender" else set()
-    involved = _involved(state, data, st)
+    return support_choices(state, data, side, c.target, _involved(state, data, st), attacked)
+
+
+def support_choices(state: State, data: GameData, side: str, target: str, involved: list[Unit],
+                    attacked: set[str]) -> dict[str, tuple[tuple[str, ...], int]]:
+    """The coarse support choices of `side` for a combat at `target` (§9.2, §15): none, its guns
+    in range, its air points, or all; shared by maneuver support and the assault's defensive
+    bombardment (§13.2)."""
     guns = tuple(u.id for u in sorted(state.units.values(), key=lambda x: x.id)
-                 if u.side == side and artillery.may_support(state, data, u, c.target, involved, attacked))
-    pts = air.available(state, side) if air.may_strike(state, data, side, c.target) else 0
+                 if u.side == side and artillery.may_support(state, data, u, target, involved, attacked))
+    pts = air.available(state, side) if air.may_strike(state, data, side, target) else 0
     out: dict[str, tuple[tuple[str, ...], int]] = {"none": ((), 0)}
     if guns:
         out["artillery"] = (guns, 0)
