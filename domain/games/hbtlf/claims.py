@@ -21,7 +21,7 @@ from domain.kernel.core import Attestation
 from domain.kernel.effects import AttestationOpened, LedgerPosted
 from domain.kernel.seats import REFEREE
 
-from domain.games.hbtlf import abandonment, attachment, belgian_waters, belgium, bef, british_belgian, cite, hexes, isolation, offmap_march, paris, paris_orders
+from domain.games.hbtlf import abandonment, attachment, belgian_depot, belgian_waters, belgium, bef, british_belgian, cite, hexes, isolation, offmap_march, paris, paris_orders
 from domain.games.hbtlf.effects import (
     BefEvacuated, BelgianReleased, BritishBelgianPoints, ClaimOpened, GallieniReleased, Interned, RiverFlooded, WaterworksDestroyed, MapExited, MapReentered, IsolationEnded, IsolationRecorded, ParisSubstituted, RetireEnded,
     SubordinatedToGallieni, TaxiLoaded, FormationAttached, CombatRecorded, ControlRecorded, MissionSet, RepCredited, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
@@ -40,7 +40,7 @@ KIND_CITES: dict[str, Citation] = {"moves": cite.MOVEMENT, "combat": cite.COMBAT
               "activity": cite.missing("8.26 and 8.3", "entrenchment and air operations"),
               "rep_credit": cite.rule("4.12 Motorized Unit Breakdown", 219, 221), "bb_points": british_belgian.CITE,
               "isolation": isolation.ISOLATION, "isolation_ended": isolation.ISOLATION, "no_pursuit": isolation.NO_PURSUIT,
-              "flooding": belgian_waters.FLOODING, "waterworks": belgian_waters.WATERWORKS, "map_exit": offmap_march.CITE, "internment": offmap_march.INTERNMENT, "map_reentry": offmap_march.CITE, "paris_substitution": paris_orders.SUBSTITUTION, "taxi": paris_orders.TAXIS, "subordination": paris_orders.SUBORDINATION,
+              "flooding": belgian_waters.FLOODING, "civic_guard": belgian_depot.CIVIC_GUARD, "waterworks": belgian_waters.WATERWORKS, "map_exit": offmap_march.CITE, "internment": offmap_march.INTERNMENT, "map_reentry": offmap_march.CITE, "paris_substitution": paris_orders.SUBSTITUTION, "taxi": paris_orders.TAXIS, "subordination": paris_orders.SUBORDINATION,
               attachment.KIND: cite.missing("7.1", "command and attachment of formations"),
               bef.EVACUATION_KIND: bef.NAVAL_EVACUATION}
 
@@ -207,6 +207,13 @@ def settle(adj: Adjudication, pack, sc, a: Attestation) -> None:
             case "no_pursuit":
                 if str(value["army"]) in adj.state.retire:
                     adj.emit(RetireEnded(army=str(value["army"]), reason="no German strategic pursuit (12.52E)", cite=(cite.LEDGER_MODE, isolation.NO_PURSUIT)))
+            case "civic_guard":
+                sp = int(value["sp"])
+                if not 1 <= sp <= belgian_depot.CIVIC_GUARD_SP:
+                    raise Reject("bad_amount", "The Civic Guard has 3 SPs at most (12.61D).", belgian_depot.CIVIC_GUARD)
+                adj.emit(RepCredited(unit=belgian_depot.CIVIC_GUARD_UNIT, sp=sp, ledger="rep_inf", attestation=a.id,
+                                     cite=(cite.LEDGER_MODE, belgian_depot.CIVIC_GUARD)))
+                adj.emit(LedgerPosted(ledger="rep_inf", owner="allied", kind="credit", amount=sp, cite=(belgian_depot.CIVIC_GUARD, cite.REP_MARKERS)))
             case "flooding":
                 if str(value["river"]) not in adj.state.flooded:
                     adj.emit(RiverFlooded(river=str(value["river"]), unit=str(value["unit"]), attestation=a.id,

@@ -10,7 +10,7 @@ from domain.kernel.commands import Order, Reject
 from domain.games.hbtlf import allied_fortress_formations, attachment, bef, belgian_depot, belgian_waters, belgium, british_belgian, bulow, charts, isolation, leader_arrivals, offmap_march, paris_orders, claims, fortress_formations, hexes, ledgers, naval, paris_army, plans, schedule, schlieffen, sequence, victory, zeppelins
 from domain.games.hbtlf.model import State, State2, version
 from domain.games.hbtlf.orders import (
-    AbandonPlan, AttachFormation, BarrageTarget, BaseZeppelin, ClaimBritishBelgianPoints, ClaimFlooding, ClaimInternment, ClaimIsolation, ClaimIsolationEnded, ClaimMapExit, ClaimMapReentry,
+    AbandonPlan, AttachFormation, BarrageTarget, BaseZeppelin, ClaimBritishBelgianPoints, ClaimCivicGuard, ClaimFlooding, ClaimInternment, ClaimIsolation, ClaimIsolationEnded, ClaimMapExit, ClaimMapReentry,
     ClaimNoPursuit, ClaimParisSubstitution, ClaimSubordination, ClaimWaterworksBarrage, UnloadTaxi, ClaimEarlyRelease, ClaimPrisoners, ClaimVictoryPoints, DeclareImpulses, DeclareMission,
     DeclareMoves, DisbandFortress, EndSegment, EvacuateBef, EvacuateBelgianArmy, MoveDecl, NavalBarrage, NavalMove, PlaceLeader, ReportCombat, RollBelgianRelease,
     RollNavalBarrage, UseRail, UseReplacements, Withdraw,
@@ -134,6 +134,8 @@ def _v2_orders(pack: Any, sc: Any, state: State2, side: str) -> list[Order]:
         out += _isolation_orders(state) + _paris_orders(state)
         out += _evacuation(state)
     out += _belgian_waters_orders(state, side)
+    if side == "allied" and not belgian_depot.civic_guard_claimed(state):
+        out.append(ClaimCivicGuard(sp=belgian_depot.CIVIC_GUARD_SP))  # 12.61D, once
     bb = british_belgian.rates(pack, sc) if side == "allied" and british_belgian.in_play(state.core.options) else None
     if bb:
         out.append(ClaimBritishBelgianPoints(item=next(iter(bb)), count=1))

@@ -150,6 +150,12 @@ class ClaimWaterworksBarrage(Order, frozen=True, kw_only=True, tag="claim_waterw
     artillery: str
 
 
+class ClaimCivicGuard(Order, frozen=True, kw_only=True, tag="claim_civic_guard"):
+    """12.61D (@2): the Belgian Army retreated into Antwerp; `sp` (3 or fewer) Civic Guard SPs become Belgian Infantry REPs (attested)."""
+
+    sp: int = 3
+
+
 class ClaimPrisoners(Order, frozen=True, kw_only=True, tag="claim_prisoners"):
     """Prisoner Points the seat's side gained at the table (SR 11.6 is not in the text)."""
 
@@ -363,6 +369,6 @@ class NotYetBuilt(Order, frozen=True, kw_only=True, tag="exclusive_rule"):
 
 
 HbtlfOrder = (DeclareImpulses | DeclareMoves | ReportCombat | DeclareMission | ClaimEarlyRelease | ClaimVictoryPoints | ClaimPrisoners | ClaimBritishBelgianPoints | ClaimIsolation | ClaimIsolationEnded | ClaimNoPursuit
-              | ClaimParisSubstitution | ClaimTaxi | UnloadTaxi | ClaimSubordination | ClaimMapExit | ClaimMapReentry | ClaimInternment | ClaimFlooding | ClaimWaterworksBarrage | AbandonPlan | UseReplacements | UseRail
+              | ClaimParisSubstitution | ClaimTaxi | UnloadTaxi | ClaimSubordination | ClaimMapExit | ClaimMapReentry | ClaimInternment | ClaimFlooding | ClaimWaterworksBarrage | ClaimCivicGuard | AbandonPlan | UseReplacements | UseRail
               | Withdraw | EndSegment | DisbandFortress | NavalMove | RollNavalBarrage | NavalBarrage | BuildHeavyArtillery | OffMapRail | ReplaceLeader | PlaceLeader | PromoteLeader | ClaimControl | DeclareActivity | ZeppelinOperation | BaseZeppelin | RaidZeppelin | MotorizedWithdrawal | ExpendAmmunition | ReplaceAmmunition | ConvertTerritorial
               | RollBelgianRelease | ClaimBelgianRelease | EvacuateBelgianArmy | AttachFormation | EvacuateBef | NotYetBuilt)

@@ -162,8 +162,10 @@ class Hbtlf(Ruleset):
 
 
 class Hbtlf2(Hbtlf):
-    """`home-before-the-leaves-fall@2` (issue 19): rules @1 did not build (docs/hbtlf.md, "Built in @2"),
-    and rulings that change what @1 recorded (the Kaiser's one counter). @1 replays as recorded."""
+    """`home-before-the-leaves-fall@2` (issue 19): the rules @1 did not build (docs/hbtlf.md, "Built in @2"),
+    some of which change what @1 ruled (the Kaiser's one counter, the two-leaders cap on replacements and
+    promotions, the fortress formations' and the Belgian depot's moves, Plan 17's count with the set-up
+    markers). It plays pack/ and State2; @1 plays pack_v1/ and State, and replays as recorded."""
 
     version = 2
     title = "Home Before the Leaves Fall (referee's assistant, ledger mode, @2)"

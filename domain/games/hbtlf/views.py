@@ -5,7 +5,7 @@ from typing import Any
 
 from domain.kernel.seats import Viewer
 
-from domain.games.hbtlf import bef, errata, paris_orders, victory
+from domain.games.hbtlf import belgian_morale, bef, errata, paris_orders, victory
 from domain.games.hbtlf.model import State, State2
 
 MODE = "ledger"
@@ -33,6 +33,7 @@ def view(pack: Any, sc: Any, state: State, viewer: Viewer) -> dict[str, Any]:
     }
     if isinstance(state, State2):  # @2's rules
         out.update(_v2(state, viewer))
+        out["belgian_morale_checks"] = {"units": belgian_morale.checks_due(state, pack), "modifier": belgian_morale.MODIFIER}  # 12.61A
     return out
 
 def _sees(state: State, viewer: Viewer, side: str) -> bool:

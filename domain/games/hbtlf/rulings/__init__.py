@@ -28,6 +28,7 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
     o.ClaimMapReentry: rail.claim_map_reentry,
     o.ClaimInternment: rail.claim_internment,
     o.ClaimFlooding: belgian.claim_flooding,
+    o.ClaimCivicGuard: belgian.claim_civic_guard,
     o.ClaimWaterworksBarrage: belgian.claim_waterworks_barrage,
     o.ClaimBritishBelgianPoints: attested.claim_british_belgian_points,
     o.UseReplacements: replacements.use_replacements,
@@ -62,4 +63,5 @@ IMPULSE: dict[type, Callable[[Ruling, Any], None]] = {
 V2: frozenset[type] = frozenset((o.BaseZeppelin, o.PlaceLeader, o.ClaimBritishBelgianPoints, o.ClaimIsolation,
                                 o.ClaimIsolationEnded, o.ClaimNoPursuit, o.ClaimParisSubstitution,
                                 o.ClaimTaxi, o.UnloadTaxi, o.ClaimSubordination, o.ClaimMapExit, o.ClaimMapReentry,
-                                o.ClaimInternment, o.ClaimFlooding, o.ClaimWaterworksBarrage, o.EvacuateBef))
+                                o.ClaimInternment, o.ClaimFlooding, o.ClaimWaterworksBarrage, o.EvacuateBef,
+                                o.ClaimCivicGuard))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from domain.kernel.commands import Reject
 
-from domain.games.hbtlf import belgian_waters, belgium, claims
+from domain.games.hbtlf import belgian_depot, belgian_waters, belgium, claims
 from domain.games.hbtlf.model import State2
-from domain.games.hbtlf.orders import ClaimBelgianRelease, ClaimFlooding, ClaimWaterworksBarrage, EvacuateBelgianArmy, RollBelgianRelease
+from domain.games.hbtlf.orders import ClaimBelgianRelease, ClaimCivicGuard, ClaimFlooding, ClaimWaterworksBarrage, EvacuateBelgianArmy, RollBelgianRelease
 from domain.games.hbtlf.rulings.context import Ruling
 
 
@@ -47,3 +47,10 @@ def claim_waterworks_barrage(r: Ruling, order: ClaimWaterworksBarrage) -> None:
     belgian_waters.check_barrage(r.state, order.artillery)
     claims.open_claim(r.adj, r.seat, "waterworks", {"artillery": order.artillery}, blocks=(),
                       predicate=f"{order.artillery}, heavy artillery, barraged the Antwerp waterworks and the BCRT called for a loss")
+
+
+def claim_civic_guard(r: Ruling, order: ClaimCivicGuard) -> None:
+    assert isinstance(r.state, State2)  # an @2 order (rulings.V2)
+    belgian_depot.check_civic_guard(r.state, r.side, order.sp)
+    claims.open_claim(r.adj, r.seat, "civic_guard", {"sp": order.sp}, blocks=(),
+                      predicate=f"the Belgian Army retreated into Antwerp: {order.sp} Civic Guard SP become Belgian Infantry REPs")
