@@ -3,25 +3,56 @@
 Rules emit effects on an `Adjudication`; each effect is applied at once, so the rest of the
 ruling sees the state it produced (a combat result, then the retreat it forces, then the phase
 that ends). Dice are drawn under the epoch of the state at the moment of the roll.
+
+The ruleset is named by `RulesInForce`, what a ruling asks of it, rather than by `Ruleset`: a
+Ruleset's methods take the Adjudication, so naming it here would make the two modules import each
+other. `Ruleset` fits the Protocol without naming it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from domain.kernel.citation import Citation
-from domain.kernel.commands import Accepted, Partial
-from domain.kernel.core import Core, Frame
+from domain.kernel.commands import Accepted, Order, Partial
+from domain.kernel.core import Attestation, Clock, Core, Frame, Outcome
 from domain.kernel.dice import Dice, Roll
 from domain.kernel.effects import DiceFirstUsed, FrameAnswered, FrameClosed, FrameOpened, SealedAnswer
 from domain.kernel.evolve import apply
+from domain.kernel.pack.schema import Pack
 from domain.kernel.seats import PUBLIC, to_seats
 
-if TYPE_CHECKING:
-    from domain.kernel.ruleset import Ruleset
+
+class RulesInForce(Protocol):
+    """The part of `domain.kernel.ruleset.Ruleset` that rulings call through `adj.ruleset`."""
+
+    pack: Pack | None
+
+    @property
+    def id(self) -> str: ...
+
+    def epoch(self, clock: Clock) -> int: ...
+
+    def evolve(self, state: Any, effect: Any) -> Any: ...
+
+    def clock_label(self, clock: Clock) -> str: ...
+
+    def phasing(self, state: Any) -> tuple[str, ...]: ...
+
+    def begin(self, adj: Adjudication) -> None: ...
+
+    def rule(self, adj: Adjudication, seat: str, order: Order) -> None: ...
+
+    def default_answer(self, state: Any, seat: str) -> Order | None: ...
+
+    def undoable(self, before: Any, seat: str, order: Order, effects: tuple[Any, ...]) -> bool: ...
+
+    def end_outcome(self, state: Any, reason: str) -> Outcome: ...
+
+    def on_attested(self, adj: Adjudication, attestation: Attestation) -> None: ...
 
 
 class Adjudication:
-    def __init__(self, ruleset: Ruleset, state: Any, dice: Dice, *, command: int):
+    def __init__(self, ruleset: RulesInForce, state: Any, dice: Dice, *, command: int):
         self.ruleset = ruleset
         self.state = state
         self.dice = dice

@@ -13,7 +13,7 @@ import msgspec
 from msgspec.structs import replace
 
 from domain.kernel import attestations, patch, referee
-from domain.kernel.adjudication import Adjudication
+from domain.kernel.adjudication import Adjudication, RulesInForce
 from domain.kernel.commands import (
     KERNEL_ORDERS, Accepted, Begin, Command, Correct, DeadlineReached, DisputeEvent, EndRequested, Order, RefereeOrder,
     Reject, Rejected, ResolveDispute, Ruling, SeatOrder, Settle, SupplyEntropy, Undo,
@@ -67,7 +67,7 @@ def timed(state: Any, genesis: GameCreated) -> Any:
     return replace(state, core=replace(state.core, time_control=genesis.time_control))
 
 
-def to_act(ruleset: Ruleset, state: Any) -> tuple[str, ...]:
+def to_act(ruleset: RulesInForce, state: Any) -> tuple[str, ...]:
     core = state.core
     if core.finished or not core.started:
         return ()

@@ -9,20 +9,18 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Self
 
 import msgspec
 
+from domain.kernel.adjudication import Adjudication
 from domain.kernel.assessment import AnyAssessment
 from domain.kernel.citation import Citation
+from domain.kernel.commands import Order
 from domain.kernel.core import Attestation, Clock, Outcome, SideResult
 from domain.kernel.describe import generic, names
 from domain.kernel.pack.schema import Pack
 from domain.kernel.seats import Viewer
-
-if TYPE_CHECKING:
-    from domain.kernel.adjudication import Adjudication
-    from domain.kernel.commands import Order
 
 
 class Option(msgspec.Struct, frozen=True, kw_only=True):
@@ -97,11 +95,11 @@ class Ruleset(ABC):
         """The seats that must act when no decision frame is open."""
 
     @abstractmethod
-    def legal(self, state: Any, seat: str, *, unit: str | None = None) -> list["Order"]:
+    def legal(self, state: Any, seat: str, *, unit: str | None = None) -> list[Order]:
         """Concrete orders the seat may submit now; each one is accepted if submitted next."""
 
     @abstractmethod
-    def rule(self, adj: "Adjudication", seat: str, order: "Order") -> None:
+    def rule(self, adj: Adjudication, seat: str, order: Order) -> None:
         """Rule on one of this game's orders: emit effects on `adj`, or raise Reject."""
 
     @abstractmethod
@@ -113,10 +111,10 @@ class Ruleset(ABC):
         """What the viewer may see of the game's own part of the state."""
 
     @abstractmethod
-    def default_answer(self, state: Any, seat: str) -> "Order | None":
+    def default_answer(self, state: Any, seat: str) -> Order | None:
         """The order the rules impose when the seat misses a deadline."""
 
-    def begin(self, adj: "Adjudication") -> None:
+    def begin(self, adj: Adjudication) -> None:
         """Whatever the rules do before anyone acts (ruled on the genesis event)."""
 
     def position(self, state: Any, spec: dict[str, Any]) -> Any:
@@ -144,7 +142,7 @@ class Ruleset(ABC):
         """How many key epochs the game may need (the chain covers the scenario's maximum)."""
         return 100
 
-    def assess(self, state: Any, seat: str, order: "Order") -> AnyAssessment | None:
+    def assess(self, state: Any, seat: str, order: Order) -> AnyAssessment | None:
         """What an order would meet if submitted now, as the rules weigh it before any die is rolled
         (an attack's odds and the result each die face would give; a retreat's candidate hexes; a
         supply judgement's traces), so a bot or a player can choose among the legal orders; only
@@ -162,13 +160,13 @@ class Ruleset(ABC):
         `terms` (combat result -> meaning); from the pack by default (domain.kernel.describe)."""
         return names(self.pack)
 
-    def undoable(self, before: Any, seat: str, order: "Order", effects: tuple[Any, ...]) -> bool:
+    def undoable(self, before: Any, seat: str, order: Order, effects: tuple[Any, ...]) -> bool:
         """May the seat take this accepted order back? The kernel has already refused orders that
         rolled dice, ended a phase or opened a decision; a game allows the rest it deems private to
         the seat (a move that revealed nothing, say). None by default."""
         return False
 
-    def on_attested(self, adj: "Adjudication", attestation: Attestation) -> None:
+    def on_attested(self, adj: Adjudication, attestation: Attestation) -> None:
         """Apply the consequences of a confirmed or settled attestation."""
 
 
