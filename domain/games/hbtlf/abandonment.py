@@ -13,7 +13,7 @@ import re
 from domain.kernel.adjudication import Adjudication
 
 from domain.games.hbtlf import cite, hexes, paris
-from domain.games.hbtlf.effects import FortressesAbandoned
+from domain.games.hbtlf.effects_armed_forces import FortressesAbandoned
 
 CITE = cite.rule("12.25 French Government Abandonment of Fortresses", 853, 855)
 RADIUS = 10

@@ -30,7 +30,7 @@ from domain.kernel.core import Attestation
 from domain.kernel.seats import PUBLIC, Viewer, can_see, to_seats
 
 from domain.games.hbtlf import cite, hexes
-from domain.games.hbtlf.effects import BefRevealed
+from domain.games.hbtlf.effects_armed_forces import BefRevealed
 from domain.games.hbtlf.model import State, State2
 
 SECRET_LOCATION = cite.rule("12.71 Secret Location", 1066, 1070)

@@ -15,7 +15,7 @@ from domain.kernel.adjudication import Adjudication
 from domain.kernel.commands import Reject
 
 from domain.games.hbtlf import cite, hexes
-from domain.games.hbtlf.effects import WaterworksDestroyed
+from domain.games.hbtlf.effects_armed_forces import WaterworksDestroyed
 from domain.games.hbtlf.model import State2
 from domain.games.hbtlf.orders import MoveDecl
 

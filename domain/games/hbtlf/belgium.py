@@ -26,7 +26,7 @@ from domain.kernel.dice import Roll
 from domain.kernel.seats import to_seats
 
 from domain.games.hbtlf import cite, hexes
-from domain.games.hbtlf.effects import (
+from domain.games.hbtlf.effects_armed_forces import (
     BelgianEvacuated, BelgianFormationsDetached, BelgianReleased, BelgianReleaseRolled, BelgianTemporaryUsed,
 )
 from domain.games.hbtlf.orders import MoveDecl

@@ -23,8 +23,12 @@ from domain.kernel.seats import REFEREE
 
 from domain.games.hbtlf import abandonment, attachment, belgian_depot, belgian_waters, belgium, bef, british_belgian, cite, hexes, isolation, offmap_march, paris, paris_orders
 from domain.games.hbtlf.effects import (
-    BefEvacuated, BelgianReleased, BritishBelgianPoints, ClaimOpened, GallieniReleased, Interned, RiverFlooded, WaterworksDestroyed, MapExited, MapReentered, IsolationEnded, IsolationRecorded, ParisSubstituted, RetireEnded,
-    SubordinatedToGallieni, TaxiLoaded, FormationAttached, CombatRecorded, ControlRecorded, MissionSet, RepCredited, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
+    BritishBelgianPoints, ClaimOpened, Interned, MapExited, MapReentered, FormationAttached, CombatRecorded,
+    ControlRecorded, MissionSet, RepCredited, Released, SupremeHqMoved, UnitsMoved, VictoryPointsRecorded,
+)
+from domain.games.hbtlf.effects_armed_forces import (
+    BefEvacuated, BelgianReleased, GallieniReleased, RiverFlooded, WaterworksDestroyed, IsolationEnded,
+    IsolationRecorded, ParisSubstituted, RetireEnded, SubordinatedToGallieni, TaxiLoaded,
 )
 from domain.games.hbtlf.model import State, State2
 from domain.games.hbtlf.orders import MoveDecl

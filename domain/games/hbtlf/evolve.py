@@ -7,13 +7,19 @@ from msgspec.structs import replace
 
 from domain.games.hbtlf import kaiser, victory
 from domain.games.hbtlf.effects import (
-    AmmunitionAllowance, BritishBelgianPoints, AmmunitionExpended, AmmunitionReplaced, Arrived, BelgianEvacuated, BelgianFormationsDetached,
-    BelgianReleaseRolled, BelgianReleased, BelgianTemporaryUsed, ClaimOpened, CombatRecorded, ControlRecorded,
-    FormationAttached, FortressesAbandoned, GameTurnBegun, HeavyArtilleryBuilt, ImpulseBegun, ImpulsesDeclared,
-    GallieniReleased, Interned, RiverFlooded, WaterworksDestroyed, MapExited, MapReentered, InitiativeDecided, ParisSubstituted, SubordinatedToGallieni, TaxiLoaded, TaxiUnloaded, IsolationEnded, IsolationRecorded, LeaderPlaced, LeaderPromoted, LeaderReplaced, MissionSet, MotorizedBreakdown, NavalBarrageRolled,
-    OtherTheatersRolled, ParisAbandoned, ParisDebtPaid, PlanAbandoned, Released, RetireCounted, RetireEnded,
-    SegmentEnded, SupremeHqMoved, TerritorialConverted, UnitsMoved, VictoryPointsRecorded, WeatherRolled,
-    WithdrawnFromPlay, ZeppelinBased, ZeppelinFlight, ZeppelinRemoved, BefEvacuated, BefRevealed,
+    BritishBelgianPoints, Arrived, ClaimOpened, CombatRecorded, ControlRecorded, FormationAttached,
+    GameTurnBegun, ImpulseBegun, ImpulsesDeclared, Interned, MapExited, MapReentered, InitiativeDecided,
+    MissionSet, MotorizedBreakdown, NavalBarrageRolled, OtherTheatersRolled, Released, SegmentEnded,
+    SupremeHqMoved, TerritorialConverted, UnitsMoved, VictoryPointsRecorded, WeatherRolled,
+    WithdrawnFromPlay,
+)
+from domain.games.hbtlf.effects_armed_forces import (
+    AmmunitionAllowance, AmmunitionExpended, AmmunitionReplaced, BelgianEvacuated, BelgianFormationsDetached,
+    BelgianReleaseRolled, BelgianReleased, BelgianTemporaryUsed, FortressesAbandoned, HeavyArtilleryBuilt,
+    GallieniReleased, RiverFlooded, WaterworksDestroyed, ParisSubstituted, SubordinatedToGallieni,
+    TaxiLoaded, TaxiUnloaded, IsolationEnded, IsolationRecorded, LeaderPlaced, LeaderPromoted,
+    LeaderReplaced, ParisAbandoned, ParisDebtPaid, PlanAbandoned, RetireCounted, RetireEnded, ZeppelinBased,
+    ZeppelinFlight, ZeppelinRemoved, BefEvacuated, BefRevealed,
 )
 from domain.games.hbtlf.model import State, State2, version
 

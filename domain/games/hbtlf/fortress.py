@@ -10,7 +10,7 @@ from domain.kernel.commands import Reject
 from domain.kernel.effects import LedgerPosted
 
 from domain.games.hbtlf import cite
-from domain.games.hbtlf.effects import FortressAllowance
+from domain.games.hbtlf.effects_armed_forces import FortressAllowance
 
 GERMAN = cite.rule("11.31 Disbanding German Fortress Units", 567, 569)
 FRENCH = cite.rule("12.41 Disbanding French Fortress Class Units", 897, 897)

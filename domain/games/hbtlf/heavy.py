@@ -16,7 +16,7 @@ from domain.kernel.commands import Reject
 from domain.kernel.effects import LedgerPosted
 
 from domain.games.hbtlf import cite
-from domain.games.hbtlf.effects import HeavyArtilleryBuilt
+from domain.games.hbtlf.effects_armed_forces import HeavyArtilleryBuilt
 
 GERMAN = cite.rule("11.61C Corps Heavy Artillery - Replacement Points", 687, 691)
 FRENCH = cite.rule("12.21 French Heavy Artillery", 831, 831)

@@ -22,7 +22,7 @@ from domain.kernel.adjudication import Adjudication
 from domain.kernel.commands import Reject
 
 from domain.games.hbtlf import cite
-from domain.games.hbtlf.effects import LeaderPlaced
+from domain.games.hbtlf.effects_armed_forces import LeaderPlaced
 from domain.games.hbtlf.model import State, State2
 from domain.games.hbtlf.scenarios import names
 from domain.games.hbtlf.tables import chart

@@ -17,7 +17,9 @@ from domain.kernel.adjudication import Adjudication
 from domain.kernel.commands import Reject
 
 from domain.games.hbtlf import cite, leader_arrivals, paris_orders
-from domain.games.hbtlf.effects import LeaderPromoted, LeaderReplaced, LeaderReplacementWithheld, ParisEntrenchmentsRaised
+from domain.games.hbtlf.effects_armed_forces import (
+    LeaderPromoted, LeaderReplaced, LeaderReplacementWithheld, ParisEntrenchmentsRaised,
+)
 from domain.games.hbtlf.model import version
 from domain.games.hbtlf.tables import chart
 

@@ -11,7 +11,7 @@ from domain.kernel.adjudication import Adjudication
 from domain.kernel.effects import LedgerPosted
 
 from domain.games.hbtlf import cite, hexes
-from domain.games.hbtlf.effects import ParisAbandoned, ParisDebtPaid
+from domain.games.hbtlf.effects_armed_forces import ParisAbandoned, ParisDebtPaid
 from domain.games.hbtlf.orders import MoveDecl
 
 CITE = cite.rule("12.26 French Government Abandonment of Paris", 857, 861)

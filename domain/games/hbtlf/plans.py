@@ -19,7 +19,8 @@ from domain.kernel.citation import Citation
 from domain.kernel.commands import Reject
 
 from domain.games.hbtlf import cite, hexes, isolation
-from domain.games.hbtlf.effects import MissionSet, PlanAbandoned, RetireCounted, RetireEnded
+from domain.games.hbtlf.effects import MissionSet
+from domain.games.hbtlf.effects_armed_forces import PlanAbandoned, RetireCounted, RetireEnded
 from domain.games.hbtlf.model import State, State2
 
 SCHLIEFFEN = cite.rule("11.55 Abandonment of the Strategic Plan", 637, 650)

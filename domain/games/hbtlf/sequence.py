@@ -13,9 +13,10 @@ from domain.games.hbtlf import (
     abandonment, ammunition, belgium, calendar, cite, claims, errata, fortress, initiative, leaders, ledgers, naval, other_theaters, paris, plans, schedule, schlieffen, victory, weather,
 )
 from domain.games.hbtlf.effects import (
-    AmmunitionAllowance, GameTurnBegun, ImpulseBegun, ImpulsesDeclared, InitiativeDecided, OtherTheatersRolled,
-    Released, SegmentEnded, WeatherRolled,
+    GameTurnBegun, ImpulseBegun, ImpulsesDeclared, InitiativeDecided, OtherTheatersRolled, Released,
+    SegmentEnded, WeatherRolled,
 )
+from domain.games.hbtlf.effects_armed_forces import AmmunitionAllowance
 
 PHASES = {"strategic": "Weekly Interphase", "structure": "impulse structure", "impulse": "Impulse", "closing": "end of scenario"}
 

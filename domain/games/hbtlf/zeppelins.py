@@ -24,7 +24,8 @@ from domain.kernel.adjudication import Adjudication
 from domain.kernel.commands import Reject
 
 from domain.games.hbtlf import cite, hexes
-from domain.games.hbtlf.effects import VictoryPointsRecorded, ZeppelinBased, ZeppelinFlight, ZeppelinRemoved
+from domain.games.hbtlf.effects import VictoryPointsRecorded
+from domain.games.hbtlf.effects_armed_forces import ZeppelinBased, ZeppelinFlight, ZeppelinRemoved
 from domain.games.hbtlf.model import State, State2
 from domain.games.hbtlf.tables import chart
 

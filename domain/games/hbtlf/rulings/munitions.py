@@ -4,7 +4,7 @@ from __future__ import annotations
 from domain.kernel.commands import Reject
 
 from domain.games.hbtlf import ammunition, cite
-from domain.games.hbtlf.effects import AmmunitionExpended, AmmunitionReplaced
+from domain.games.hbtlf.effects_armed_forces import AmmunitionExpended, AmmunitionReplaced
 from domain.games.hbtlf.orders import ExpendAmmunition, ReplaceAmmunition
 from domain.games.hbtlf.rulings.context import Ruling, own_unit, unit_nation
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.kernel.commands import Reject
 
 from domain.games.hbtlf import claims, paris_orders
-from domain.games.hbtlf.effects import TaxiUnloaded
+from domain.games.hbtlf.effects_armed_forces import TaxiUnloaded
 from domain.games.hbtlf.model import State2
 from domain.games.hbtlf.orders import ClaimParisSubstitution, ClaimSubordination, ClaimTaxi, UnloadTaxi
 from domain.games.hbtlf.rulings.context import Ruling
