@@ -10,7 +10,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import PlainTextResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from services.api import schemas
+from services.api import tournament_schemas
 from services.api.auth import Principal, caller
 from services.api.errors import ApiError
 from services.api.routes.orders import KeyHeader, idempotency
@@ -23,9 +23,9 @@ _ERRORS = (400, 401, 403, 404, 409, 413, 429, 503)
 
 
 @router.post("/v1/tournaments", summary="Create a tournament (organiser): format, scenario, rounds, points, tie-breaks",
-             **doc(ok=(201, schemas.TournamentCreated), request=schemas.CreateTournament, errors=_ERRORS))
+             **doc(ok=(201, tournament_schemas.TournamentCreated), request=tournament_schemas.CreateTournament, errors=_ERRORS))
 async def create_tournament(request: Request, p: Principal = caller("orders", "organiser"),
-                            sent: schemas.CreateTournament = body(schemas.CreateTournament)):
+                            sent: tournament_schemas.CreateTournament = body(tournament_schemas.CreateTournament)):
     tid = await run_in_threadpool(request.app.state.runtime.tournaments.create, spec_of(sent), principal=p.id)
     return json({"id": tid, "name": sent.name, "format": sent.format, "scenario": sent.scenario}, 201,
                 headers={"Location": f"/v1/tournaments/{tid}"})
@@ -33,16 +33,16 @@ async def create_tournament(request: Request, p: Principal = caller("orders", "o
 
 @router.get("/v1/tournaments/{tournament_id}",
             summary="The tournament: entrants, rounds, each game with its status, turn and who is to act",
-            **doc(ok=(200, schemas.TournamentView), errors=(404, 429, 503)))
+            **doc(ok=(200, tournament_schemas.TournamentView), errors=(404, 429, 503)))
 def get_tournament(tournament_id: str, request: Request, _=caller("reads")):
     return json(request.app.state.runtime.queries.tournaments.body(tournament_id))
 
 
 @router.post("/v1/tournaments/{tournament_id}/entrants",
              summary="Register an entrant (organiser); the answer holds its token, shown once",
-             **doc(ok=(201, schemas.EntrantToken), request=schemas.RegisterEntrant, errors=_ERRORS))
+             **doc(ok=(201, tournament_schemas.EntrantToken), request=tournament_schemas.RegisterEntrant, errors=_ERRORS))
 async def register_entrant(tournament_id: str, request: Request, p: Principal = caller("orders", "organiser"),
-                   sent: schemas.RegisterEntrant = body(schemas.RegisterEntrant)):
+                   sent: tournament_schemas.RegisterEntrant = body(tournament_schemas.RegisterEntrant)):
     e = await run_in_threadpool(request.app.state.runtime.tournaments.register, tournament_id, sent.name, sent.kind,
                                 sent.rating, principal=p.id)
     return json({"id": e.entrant, "name": e.name, "kind": e.kind, "token": e.token}, 201)
@@ -50,9 +50,9 @@ async def register_entrant(tournament_id: str, request: Request, p: Principal = 
 
 @router.post("/v1/tournaments/{tournament_id}/entrants/{entrant}/withdraw",
              summary="Withdraw an entrant (organiser): its open games are forfeited, its later games not played",
-             **doc(ok=(200, schemas.Withdrawn), request=schemas.Withdraw, errors=_ERRORS, request_required=False))
+             **doc(ok=(200, tournament_schemas.Withdrawn), request=tournament_schemas.Withdraw, errors=_ERRORS, request_required=False))
 async def withdraw_entrant(tournament_id: str, entrant: str, request: Request, p: Principal = caller("orders", "organiser"),
-                   sent: schemas.Withdraw = optional_body(schemas.Withdraw)):
+                   sent: tournament_schemas.Withdraw = optional_body(tournament_schemas.Withdraw)):
     w = await run_in_threadpool(request.app.state.runtime.tournaments.withdraw, tournament_id, entrant, sent.reason,
                                 principal=p.id)
     return json({"entrant": w.entrant, "forfeited": list(w.forfeited)})
@@ -60,10 +60,10 @@ async def withdraw_entrant(tournament_id: str, entrant: str, request: Request, p
 
 @router.post("/v1/tournaments/{tournament_id}/rounds",
              summary="Pair the next round and create all its games in one transaction (organiser); 409 no_more_rounds",
-             **doc(ok=(201, schemas.RoundPaired), also={200: schemas.RoundPaired}, request=schemas.PairRound,
+             **doc(ok=(201, tournament_schemas.RoundPaired), also={200: tournament_schemas.RoundPaired}, request=tournament_schemas.PairRound,
                    errors=_ERRORS, request_required=False))
 async def pair_round(tournament_id: str, request: Request, p: Principal = caller("orders", "organiser"),
-                     sent: schemas.PairRound = optional_body(schemas.PairRound), idempotency_key: str | None = KeyHeader):
+                     sent: tournament_schemas.PairRound = optional_body(tournament_schemas.PairRound), idempotency_key: str | None = KeyHeader):
     key = idempotency(idempotency_key)
     r, replayed = await run_in_threadpool(
         request.app.state.runtime.tournaments.pair_round, tournament_id, principal=p.id, key=key,
@@ -75,7 +75,7 @@ async def pair_round(tournament_id: str, request: Request, p: Principal = caller
 
 @router.get("/v1/tournaments/{tournament_id}/standings",
             summary="Standings: points, games played, wins by side, tie-breaks (?format=csv for a spreadsheet)",
-            **doc(ok=(200, schemas.Standings), errors=(404, 429, 503),
+            **doc(ok=(200, tournament_schemas.Standings), errors=(404, 429, 503),
                   other={"text/csv": {"type": "string", "description": "?format=csv: one row per entrant"}}))
 def get_standings(tournament_id: str, request: Request, _=caller("reads"),
               format: Literal["json", "csv"] = Query("json", description="json or csv")):
@@ -96,9 +96,9 @@ def export_tournament(tournament_id: str, request: Request, _=caller("reads")):
 
 @router.post("/v1/tournaments/{tournament_id}/webhooks",
              summary="Register a webhook (organiser: every round and game; entrant: its own notices); the secret is shown once",
-             **doc(ok=(201, schemas.WebhookRegistered), request=schemas.RegisterWebhook, errors=_ERRORS))
+             **doc(ok=(201, tournament_schemas.WebhookRegistered), request=tournament_schemas.RegisterWebhook, errors=_ERRORS))
 async def register_webhook(tournament_id: str, request: Request, p: Principal = caller("orders", "organiser", "entrant"),
-                           sent: schemas.RegisterWebhook = body(schemas.RegisterWebhook)):
+                           sent: tournament_schemas.RegisterWebhook = body(tournament_schemas.RegisterWebhook)):
     if p.role == "entrant" and p.tournament_id != tournament_id:
         raise ApiError(403, "forbidden", "this entrant token belongs to another tournament")
     hook = await run_in_threadpool(request.app.state.runtime.webhooks.register, tournament_id, sent.url,
@@ -108,6 +108,6 @@ async def register_webhook(tournament_id: str, request: Request, p: Principal = 
 
 @router.get("/v1/tournaments/{tournament_id}/deliveries",
             summary="Every webhook delivery of the tournament with each attempt (organiser)",
-            **doc(ok=(200, schemas.Deliveries), errors=(401, 403, 404, 429, 503)))
+            **doc(ok=(200, tournament_schemas.Deliveries), errors=(401, 403, 404, 429, 503)))
 def list_deliveries(tournament_id: str, request: Request, _=caller("reads", "organiser")):
     return json({"deliveries": request.app.state.runtime.webhooks.deliveries(tournament_id)})
