@@ -54,9 +54,7 @@ def _keys(payload: ast.expr, function: ast.FunctionDef) -> set[str]:
 
 def _names_units(blocks: ast.expr | None) -> bool:
     """Whether what a claim blocks names units (not nothing, nor a constant flag like "early_release")."""
-    if blocks is None or (isinstance(blocks, ast.Tuple) and all(isinstance(e, ast.Constant) for e in blocks.elts)):
-        return False
-    return True
+    return blocks is not None and not (isinstance(blocks, ast.Tuple) and all(isinstance(e, ast.Constant) for e in blocks.elts))
 
 
 def claim_sites() -> dict[str, tuple[set[str], bool]]:
