@@ -12,8 +12,9 @@ import math
 
 from domain.kernel.grid import hexside_id
 from domain.kernel.pack.schema import Area, GridSpec, Hex, Hexside, Line, MapData, Place
-from tools.abtv_map import data_geo as G
+from tools.abtv_map import calibration, data_geo as G
 from tools.abtv_map.cite import rulebook
+from tools.abtv_map.geometry import centroid, cut_loops, mid, nearest_on, region
 from tools.bp_map import geo
 from tools.bp_map.hexsides import CornerGraph
 from tools.bp_map.polygons import inside, polyline_distance
@@ -23,14 +24,6 @@ from tools.map_builder.registry import Sources
 
 KM_PER_MILE = 1.609344
 WATER = ("river", "canal")
-LEGEND = {
-    "terrain": "clear, mixed, forest, heath, polder, village, city: the hex's one terrain type (§2.2); the "
-               "defence values of clear 1, mixed 2, forest 3 and city 4 are the rulebook's (tables.tec).",
-    "features": "main_road / road: a road runs through the hex; heights: the Groesbeek heights.",
-    "edges": "N, S, E, W: the map edge the hex lies on (German supply, §16; entry of reinforcements).",
-    "hexsides": "river / canal (impassable, §7.2) with bridge, main_bridge (Grave, Nijmegen, Arnhem, §7.2), "
-                "demolition_x (may be blown by method 1), rail_bridge, ferry; main_road / road: a road crosses it.",
-}
 
 
 def frame() -> tuple[geo.Calibration, Bounds]:
@@ -95,7 +88,7 @@ class Builder:
             self.river_sides[name] = chain
             self.lines[f"river:{name}"] = Line(prov=key, hexsides=tuple(chain), description=f"the {name} ({spec['cls']})")
             true = [self.pt(*p) for p in spec["points"]]
-            d = [polyline_distance(_mid(s), true) for s in chain]
+            d = [polyline_distance(mid(s), true) for s in chain]
             self.resid["rivers"].append({"river": name, "hexsides": len(chain), "max_hex": round(max(d), 3),
                                          "rms_hex": round(math.sqrt(sum(x * x for x in d) / len(d)), 3)})
         self.water = {s for s, r in self.sides.items() if r["features"] & set(WATER)}
@@ -147,7 +140,7 @@ class Builder:
             ev = f"{name}: {how}; the hex nearest the point on its true bank" + (
                 f", every hex within {t['radius_km']} km of it" if t["kind"] == "city" else "")
             self.town_key[name] = self.src.inferred(f"place.{_slug(name)}", ev)
-            c = _centroid(hs)
+            c = centroid(hs)
             self.resid["towns"].append({"place": name, "hexes": hs, "residual_hex": round(math.dist(c, p), 3)})
 
     # --- bridges and roads -----------------------------------------------------------------
@@ -173,7 +166,7 @@ class Builder:
                 how = f"the {b['river']} hexside nearest the real crossing"
             if not cands:
                 raise ValueError(f"{b['name']}: {b['road'] or 'no road'} never crosses the {b['river']}")
-            s = min(cands, key=lambda s: (math.dist(_mid(s), p), s))
+            s = min(cands, key=lambda s: (math.dist(mid(s), p), s))
             key = self.src.inferred(f"bridge.{bid}", f"{b['name']}: {how} ({b['at'][0]}, {b['at'][1]})")
             rec = self.sides[s]
             rec["features"].add("ferry" if b.get("ferry") else "bridge")
@@ -188,7 +181,7 @@ class Builder:
             rec["prov"] = key
             self.bridge_side[bid] = s
             self.lines[f"bridge:{bid}"] = Line(prov=key, hexsides=(s,), description=f"{b['name']} over the {b['river']}")
-            self.resid["bridges"].append({"bridge": bid, "hexside": s, "residual_hex": round(math.dist(_mid(s), p), 3)})
+            self.resid["bridges"].append({"bridge": bid, "hexside": s, "residual_hex": round(math.dist(mid(s), p), 3)})
 
     def route_roads(self) -> None:
         self.road_hexes = {name: self._route(name, spec["points"], strict=bool(spec.get("main")))
@@ -213,7 +206,7 @@ class Builder:
             self.lines[f"road:{name}"] = Line(prov=key, hexsides=tuple(sides),
                                               description=f"{name}, {'main' if spec.get('main') else 'secondary'} road")
             true = [self.pt(*self._where(w)) for w in spec["points"]]
-            d = [math.dist(geo.centre(h), _nearest_on(true, geo.centre(h))) for h in path]
+            d = [math.dist(geo.centre(h), nearest_on(true, geo.centre(h))) for h in path]
             self.resid["roads"].append({"road": name, "hexes": len(path), "max_hex": round(max(d), 3)})
 
     def _where(self, w) -> tuple[float, float]:
@@ -243,7 +236,7 @@ class Builder:
                 path = [t]
             elif t != path[-1]:
                 path += self._leg(path[-1], t, own, f"{name} to {_label(w)}", strict)[1:]
-        return _cut_loops(path)
+        return cut_loops(path)
 
     def _leg(self, a: str, b: str, own: dict, what: str, strict: bool) -> list[str]:
         pa, pb = geo.centre(a), geo.centre(b)
@@ -262,7 +255,7 @@ class Builder:
                 cost = 1.0 + 0.6 * polyline_distance(geo.centre(w), [pa, pb])
                 if s in self.water:
                     river = self.sides[s]["name"]
-                    at_own = any(math.dist(_mid(s), q) <= 1.5 for q in own.get(river, ()))
+                    at_own = any(math.dist(mid(s), q) <= 1.5 for q in own.get(river, ()))
                     if at_own:
                         cost += 0.5
                     elif s in self.major or (strict and "canal" in self.sides[s]["features"]):
@@ -342,7 +335,7 @@ class Builder:
         hexsides = {s: Hexside(prov=r["prov"], features=tuple(sorted(r["features"])), name=r["name"],
                                field_prov=dict(r["fprov"])) for s, r in sorted(self.sides.items())}
         m = MapData(grid=GridSpec(), hexes=hexes, hexsides=hexsides, places=places, areas=areas,
-                    lines=dict(sorted(self.lines.items())), calibration=self.calibration())
+                    lines=dict(sorted(self.lines.items())), calibration=calibration.record(self.cal, self.bounds, self.resid))
         return m, dict(sorted(src.entries.items()))
 
     def areas(self, hexes: dict[str, Hex], src: Sources) -> dict[str, Area]:
@@ -366,92 +359,11 @@ class Builder:
                                     description=f"the {e} map edge")
         return out
 
-    def calibration(self) -> dict:
-        t = self.resid["towns"]
-        b = self.resid["bridges"]
-        return {
-            "method": "Lambert conformal conic (sphere, tools.bp_map.geo) then a set similarity: north up, "
-                      "1 hex (distance between centres) = 1 statute mile, rows southward, columns westward",
-            "projection": dict(geo.LCC),
-            "similarity": {"a": round(self.cal.a, 8), "b": 0.0, "tx": round(self.cal.tx, 6), "ty": round(self.cal.ty, 6),
-                           "km_per_hex": round(self.cal.km_per_hex, 3), "rotation_deg": round(self.cal.rotation_deg, 3)},
-            "grid": {"rows": self.bounds.rows, "cols": self.bounds.cols, "frame": dict(G.FRAME)},
-            "scale_note": "§2.2: 'approximately one mile per hex'. §2.1: two sheets, 22x34 and 22x17 inches (22 x 51 in "
-                          f"together); {self.bounds.rows} rows x {self.bounds.cols} columns fit them at about "
-                          f"{51 / (self.bounds.rows * geo.S3 / 2):.2f} in a hex. The printed hex numbers (sheets A and B, "
-                          "§7.1, §22) cannot be placed and are not reproduced: this grid numbers hexes RRCC from the NE corner.",
-            "residuals": {
-                "towns_rms_hex": _rms([r["residual_hex"] for r in t]), "towns_max_hex": max(r["residual_hex"] for r in t),
-                "bridges_rms_hex": _rms([r["residual_hex"] for r in b]), "bridges_max_hex": max(r["residual_hex"] for r in b),
-                "towns": t, "bridges": b, "rivers": self.resid["rivers"], "roads": self.resid["roads"],
-            },
-            "legend": LEGEND,
-        }
-
-
-def region(lat: float, lon: float) -> int:
-    """How many of the Maas, Waal and Neder Rijn lie south of the point (by their true courses)."""
-    n = 0
-    for name in ("Maas", "Waal", "Neder Rijn"):
-        if lat > _lat_at(G.RIVERS[name]["points"], lon):
-            n += 1
-    return n
-
-
-def _lat_at(points: list[tuple[float, float]], lon: float) -> float:
-    for (la1, lo1), (la2, lo2) in zip(points, points[1:]):
-        if min(lo1, lo2) <= lon <= max(lo1, lo2) and lo1 != lo2:
-            return la1 + (la2 - la1) * (lon - lo1) / (lo2 - lo1)
-    raise ValueError(f"longitude {lon} is outside the course")
-
 
 def build() -> tuple[MapData, dict, dict]:
     b = Builder()
     m, sources = b.build()
     return m, sources, {"builder": b}
-
-
-def _mid(side: str) -> tuple[float, float]:
-    a, b = side.split("/")
-    (ax, ay), (bx, by) = geo.centre(a), geo.centre(b)
-    return ((ax + bx) / 2, (ay + by) / 2)
-
-
-def _nearest_on(line: list[tuple[float, float]], p: tuple[float, float]) -> tuple[float, float]:
-    best, bd = line[0], 9e9
-    for (ax, ay), (bx, by) in zip(line, line[1:]):
-        dx, dy = bx - ax, by - ay
-        L = dx * dx + dy * dy
-        t = 0.0 if L == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / L))
-        q = (ax + t * dx, ay + t * dy)
-        d = math.dist(q, p)
-        if d < bd:
-            best, bd = q, d
-    return best
-
-
-def _centroid(hexes) -> tuple[float, float]:
-    pts = [geo.centre(h) for h in hexes]
-    return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
-
-
-def _cut_loops(path: list[str]) -> list[str]:
-    out: list[str] = []
-    seen: dict[str, int] = {}
-    for h in path:
-        if h in seen:
-            k = seen[h]
-            for u in out[k + 1:]:
-                seen.pop(u, None)
-            out = out[: k + 1]
-        else:
-            seen[h] = len(out)
-            out.append(h)
-    return out
-
-
-def _rms(xs: list[float]) -> float:
-    return round(math.sqrt(sum(x * x for x in xs) / len(xs)), 3)
 
 
 def _label(w) -> str:
@@ -460,4 +372,3 @@ def _label(w) -> str:
 
 def _slug(s: str) -> str:
     return "".join(c.lower() if c.isalnum() else "_" for c in s).strip("_")
-
