@@ -16,7 +16,7 @@ from domain.games.normandy.data import GERMAN, GameData, data_of
 from domain.games.normandy.effects import HQsReset, NormandyEffect, Reorganised, SeatDone, UnitPlaced
 from domain.games.normandy.evolve import evolve
 from domain.games.normandy.model import PENDING, SETUP, Air, OffMap, State, State3, State4, Unit, exploitation_of, offmap_of, overrun_of
-from domain.games.normandy.options import OPTIONS, OPTIONS_3, OPTIONS_4
+from domain.games.normandy.options import APPLIED_4, OPTIONS, OPTIONS_3, OPTIONS_4, refuse_unbuilt
 from domain.games.normandy.orders import (
     DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, CounterattackMove, EndActivation,
     EndPhase, Exploit, ExtendedMove, GiveMarker, Land, Move, NormandyOrder, OffMapMove, Overrun, Retreat, SetReserve, SetupPlace,
@@ -442,6 +442,12 @@ class Normandy4(Normandy3):
     def not_startable(self, scenario: str) -> str | None:
         reason = NOT_STARTABLE.get(scenario)
         return reason.replace("@1", "@4") if reason else None
+
+    def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        """Genesis refuses an option value no rule of this version applies (`option_not_built`)."""
+        out = super().resolve_options(given)
+        refuse_unbuilt(self.id, out, APPLIED_4)
+        return out
 
     def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
         s = super().setup(pack, scenario, game_id=game_id, options=options)
