@@ -39,6 +39,13 @@ class OptionError(ValueError):
     pass
 
 
+class OptionNotBuilt(OptionError):
+    """An option value the ruleset names (an ambiguity's other reading) but no rule of this version
+    applies: genesis refuses it rather than pin a value that would be silently ignored."""
+
+    code = "option_not_built"
+
+
 class Ruleset(ABC):
     name: str
     version: int

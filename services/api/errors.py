@@ -16,7 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException
 
-from domain.kernel.ruleset import OptionError
+from domain.kernel.ruleset import OptionError, OptionNotBuilt
 from infra.eventstore import GameExists, IdempotencyMismatch, StoreUnavailable, UnknownGame, VersionConflict
 from services.catalog import ScenarioNotPlayable, ScenarioNotStartable, UnknownScenario
 from services.games import BadOrder, BadTimeControl, UnknownSeat
@@ -103,6 +103,8 @@ def _mapped(exc: Exception) -> ApiError:
         case UnknownScenario():
             return ApiError(422, "unknown_scenario", f"no scenario {exc.args[0]!r}; GET /v1/scenarios lists them",
                             path="$.scenario")
+        case OptionNotBuilt():
+            return ApiError(422, OptionNotBuilt.code, str(exc), path="$.options")
         case OptionError():
             return ApiError(422, "invalid_options", str(exc), path="$.options")
         case BadTimeControl():

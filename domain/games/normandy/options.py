@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.games.normandy import cite
-from domain.kernel.ruleset import Option
+from domain.kernel.ruleset import Option, OptionNotBuilt
 
 # (id, name, default, choices, section, lines, why, ruled here)
 _Q: tuple[tuple[str, str, Any, tuple[Any, ...] | None, str, tuple[int, int], str, bool], ...] = (
@@ -184,3 +184,27 @@ _PACK_RULINGS_4 = (
 OPTIONS_4: tuple[Option, ...] = (tuple(_option(q, RULED_IN_4) for q in _Q_4) + _pack(_PACK_RULINGS + _PACK_RULINGS_3 + _PACK_RULINGS_4)
                                  + tuple(Option(name=n, default=d, choices=c, description=f"{w}: {why}", cite=cite.rb(w, *lines))
                                          for n, d, c, w, why, lines in _RULINGS_4))
+
+# The values of OPTIONS_4 that `normandy-1944@4` applies, for each option where some named value is
+# applied by no rule (the rule reads the default, or its rule is deferred): genesis refuses the
+# others with `option_not_built` rather than pin a value nobody reads. Versions 1-3 are left as
+# recorded. Q05's other reading is applied (weather.storm_test), so it is not listed.
+APPLIED_4: dict[str, tuple[tuple[Any, ...], str]] = {
+    "Q01_hq_reset": (("end_of_phase",), "the HQs are reset at the end of phases A and B only (rules.py)"),
+    "Q07_german_admin_roll_is_initiative": ((True,), "replacements are not built: the German roll serves the initiative"),
+    "Q08_replacement_types": ((("infantry", "luftwaffe", "panzergrenadier", "panzer"),), "replacements are not built"),
+    "Q14_division_counts_once": ((True,), "the command cap (command.py) and the Allied one-division limit (offmap.py) count a division's counters once"),
+    "Q15_activation_covers_own_bonus": ((True,), "the activating HQ's marker always covers its own bonus (combat.py)"),
+    "Q21_retreat_length": ((1,), "a retreat is one hex (retreat.py); a two-hex path is not built"),
+    "Q23_withheld_also_retreat": ((True,), "every unit of a retreating hex retreats (retreat.py)"),
+    "Q25_defender_may_withhold_d": ((True,), "withholding is not built: every unit of the defending hex defends (combat.py)"),
+    "Q33_sc1_length": (((1, 4),), "Scenario 1's turns come from the pack's scenario (turns 1-4)"),
+    "Q47_paris_vp_cumulative": ((True,), "both Paris bonuses are posted (offmap.py, victory.py)"),
+}
+
+
+def refuse_unbuilt(ruleset_id: str, options: dict[str, Any], applied: dict[str, tuple[tuple[Any, ...], str]]) -> None:
+    for name, (values, why) in applied.items():
+        if options.get(name) not in values:
+            raise OptionNotBuilt(f"option {name!r} = {options[name]!r} is not built in {ruleset_id}: {why}; "
+                                 f"built: {list(values)}")

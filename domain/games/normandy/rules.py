@@ -9,14 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from domain.games.normandy import (
-    administration, air, bombardment, cite, combat, confusion, counterattack, describe, exploitation, landing, logistics, movement,
+    administration, air, bombardment, cite, combat, confusion, counterattack, dday, describe, exploitation, landing, logistics, movement,
     offmap, overrun, reserve, retreat, sequence, stacking, tas, victory, views, weather,
 )
 from domain.games.normandy.data import GERMAN, GameData, data_of
 from domain.games.normandy.effects import HQsReset, NormandyEffect, Reorganised, SeatDone, UnitPlaced
 from domain.games.normandy.evolve import evolve
 from domain.games.normandy.model import PENDING, SETUP, Air, OffMap, State, State3, State4, Unit, exploitation_of, offmap_of, overrun_of
-from domain.games.normandy.options import OPTIONS, OPTIONS_3, OPTIONS_4
+from domain.games.normandy.options import APPLIED_4, OPTIONS, OPTIONS_3, OPTIONS_4, refuse_unbuilt
 from domain.games.normandy.orders import (
     DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, CounterattackMove, EndActivation,
     EndPhase, Exploit, ExtendedMove, GiveMarker, Land, Move, NormandyOrder, OffMapMove, Overrun, Retreat, SetReserve, SetupPlace,
@@ -36,8 +36,8 @@ from domain.kernel.ruleset import Ruleset
 from domain.kernel.seats import Viewer
 
 NOT_STARTABLE = {
-    "campaign": "Turn 0 (D-Day, §10) is not built in normandy-1944@1, and the campaign begins with it",
-    "dday": "Turn 0 (D-Day, §10) is not built in normandy-1944@1",
+    "campaign": f"Turn 0 (D-Day, §10) is not built in normandy-1944@1, and the campaign begins with it; missing: {dday.missing()}",
+    "dday": f"Turn 0 (D-Day, §10) is not built in normandy-1944@1; missing: {dday.missing()}",
 }
 DEFERRED_CITES = {"set_reserve": cite.RESERVE, "assign_air": cite.AIRPOWER, "bombard": cite.BOMBARDMENT,
                   "overrun": cite.OVERRUN, "special_operation": cite.SPECIAL_OPERATIONS, "offmap_move": cite.OFF_MAP, "extended_move": cite.EXTENDED_MOVEMENT,
@@ -258,7 +258,7 @@ class Normandy(Ruleset):
         tag = order.__struct_config__.tag
         if isinstance(order, TURN_ZERO):
             raise Reject("not_in_this_ruleset_version", f"A {tag!r} order belongs to Turn 0 (D-Day, §10), which "
-                         f"{self.id} does not rule yet.", cite.DDAY)
+                         f"{self.id} does not rule yet (missing: {dday.missing()}).", cite.DDAY)
         if isinstance(order, self.deferred):
             raise Reject("not_built", f"The {tag!r} order's rule is not built in {self.id}.", DEFERRED_CITES[str(tag)])
         if frame is not None:
@@ -442,6 +442,12 @@ class Normandy4(Normandy3):
     def not_startable(self, scenario: str) -> str | None:
         reason = NOT_STARTABLE.get(scenario)
         return reason.replace("@1", "@4") if reason else None
+
+    def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        """Genesis refuses an option value no rule of this version applies (`option_not_built`)."""
+        out = super().resolve_options(given)
+        refuse_unbuilt(self.id, out, APPLIED_4)
+        return out
 
     def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
         s = super().setup(pack, scenario, game_id=game_id, options=options)

@@ -51,7 +51,7 @@ def storm_test(adj: Adjudication) -> None:
     data: GameData = data_of(adj)
     clock = state.core.clock
     phase = "A" if clock.impulse == 1 else "B"
-    if phase == "B" and state.flags.get("storm_A") == clock.turn:
+    if phase == "B" and state.flags.get("storm_A") == clock.turn and state.core.options.get("Q05_storm_in_a_forces_b", True):
         adj.emit(StormTested(roll=None, storm=False, weather=BAD_AFTER_STORM,
                              cite=(cite.STORM, cite.ruling("Q05_storm_in_a_forces_b", True))))
         return

@@ -12,6 +12,7 @@ Used by the test suite (a sample) and by `python -m tests.unit.normandy.random_g
 of each scenario, reporting exceptions, invariant breaks and results."""
 from __future__ import annotations
 
+import argparse
 import hashlib
 import random
 import sys
@@ -135,26 +136,39 @@ def version_4(state, order, ruling) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    n = int(argv[0]) if argv else 10
-    for scenario in REPORTED:
+    args = _arguments().parse_args(argv)
+    for scenario in args.scenario or REPORTED:
         results: Counter[str] = Counter()
         tally: Counter[str] = Counter()
         errors: list[str] = []
-        start = time.process_time()
-        for seed in range(n):
+        start, wall = time.process_time(), time.perf_counter()
+        for seed in range(args.first, args.first + args.n):
             try:
                 s = play(scenario, seed, tally=tally)
                 results[s.state.core.result.level if s.state.core.result else "none"] += 1
             except Exception as exc:  # a game that crashes is counted and reported, the run goes on
                 errors.append(f"seed {seed}: {type(exc).__name__}: {exc}")
-        print(f"scenario {scenario}: {n} games, {len(errors)} exceptions or invariant breaks, "
-              f"{time.process_time() - start:.0f} s CPU; results {dict(results)}")
+            if args.progress:
+                print(f"  seed {seed}: {len(errors)} errors so far, {time.perf_counter() - wall:.0f} s", flush=True)
+        print(f"scenario {scenario}: {args.n} games (seeds {args.first}-{args.first + args.n - 1}), {len(errors)} exceptions or "
+              f"invariant breaks, {time.process_time() - start:.0f} s CPU, {time.perf_counter() - wall:.0f} s wall; "
+              f"results {dict(results)}")
         print(f"  off-map and Confusion effects: {dict(sorted(tally.items()))}")
         for e in errors[:10]:
             print("  ", e)
-        print(f"  version 4's orders: {dict(USED)}")
+        print(f"  version 4's orders: {dict(USED)}", flush=True)
         USED.clear()
     return 0
+
+
+def _arguments() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m tests.unit.normandy.random_games", description=__doc__.split("\n\n")[0])
+    p.add_argument("n", type=int, nargs="?", default=10, help="games of each scenario (default 10)")
+    p.add_argument("--scenario", action="append", choices=REPORTED,
+                   help="play only this scenario (repeatable; default: all of " + ", ".join(REPORTED) + ")")
+    p.add_argument("--first", type=int, default=0, help="the first seed (default 0): seeds first .. first+n-1")
+    p.add_argument("--progress", action="store_true", help="print a line after each game")
+    return p
 
 
 if __name__ == "__main__":
