@@ -73,13 +73,7 @@ def body(model: Any):
 
     async def decode(request: Request) -> Any:
         raw = await read_limited(request, request.app.state.settings.max_body_bytes)
-        try:
-            return decoder.decode(integral(raw))
-        except msgspec.ValidationError as exc:
-            message, path = msgspec_path(exc)
-            raise ApiError(422, "invalid_body", message, path=path or "$") from None
-        except msgspec.DecodeError as exc:
-            raise ApiError(400, "malformed_json", f"the body is not valid JSON: {exc}") from None
+        return _decoded(decoder, integral(raw))
 
     return Depends(decode)
 
@@ -92,15 +86,19 @@ def optional_body(model: Any):
         raw = await read_limited(request, request.app.state.settings.max_body_bytes)
         if not raw.strip():
             return model()
-        try:
-            return decoder.decode(raw)
-        except msgspec.ValidationError as exc:
-            message, path = msgspec_path(exc)
-            raise ApiError(422, "invalid_body", message, path=path or "$") from None
-        except msgspec.DecodeError as exc:
-            raise ApiError(400, "malformed_json", f"the body is not valid JSON: {exc}") from None
+        return _decoded(decoder, raw)
 
     return Depends(decode)
+
+
+def _decoded(decoder: msgspec.json.Decoder, raw: bytes) -> Any:
+    try:
+        return decoder.decode(raw)
+    except msgspec.ValidationError as exc:
+        message, path = msgspec_path(exc)
+        raise ApiError(422, "invalid_body", message, path=path or "$") from None
+    except msgspec.DecodeError as exc:
+        raise ApiError(400, "malformed_json", f"the body is not valid JSON: {exc}") from None
 
 
 _REFEREE = msgspec.json.Decoder(RefereeKernelOrder)

@@ -41,6 +41,15 @@ def _confirm(games, gid, skip):
             fold_game(games, gid)
 
 
+def _finished_and_verified(games, gid) -> None:
+    """The game has a result, and its export verifies offline (every ruling re-ruled)."""
+    summary = Queries(games).summary(gid)
+    assert summary["status"] == "finished" and summary["result"]["level"]
+    header, events = parse(list(export_lines(games, gid, REFEREE_VIEWER)))
+    report = verify(header, events, CATALOG)
+    assert report.ok and report.rulings_checked > 20, report
+
+
 def test_scenario_1_played_disputed_settled_and_verified(tmp_path):
     games = Games(open_store(f"sqlite:///{tmp_path}/u.db"), CATALOG)
     gid = games.create(S1).game_id
@@ -69,11 +78,7 @@ def test_scenario_1_played_disputed_settled_and_verified(tmp_path):
     value = _state(games, gid).core.attestations[disputed].value
     games.submit_referee(gid, {"type": "settle", "id": disputed, "value": value}, principal="referee")
     fold_game(games, gid)
-    summary = Queries(games).summary(gid)
-    assert summary["status"] == "finished" and summary["result"]["level"]
-    header, events = parse(list(export_lines(games, gid, REFEREE_VIEWER)))
-    report = verify(header, events, CATALOG)
-    assert report.ok and report.rulings_checked > 20, report
+    _finished_and_verified(games, gid)
 
 
 def test_scenario_11_is_refused_with_its_reason(tmp_path):
@@ -116,11 +121,7 @@ def test_scenario_8_played_through_the_service_disputed_settled_and_verified(tmp
     assert Queries(games).summary(gid)["status"] == "active" and state.core.clock.turn == 4 and state.core.clock.phase == "closing"
     games.submit_referee(gid, {"type": "settle", "id": disputed, "value": "void"}, principal="referee")
     fold_game(games, gid)
-    summary = Queries(games).summary(gid)
-    assert summary["status"] == "finished" and summary["result"]["level"]
-    header, events = parse(list(export_lines(games, gid, REFEREE_VIEWER)))
-    report = verify(header, events, CATALOG)
-    assert report.ok and report.rulings_checked > 20, report
+    _finished_and_verified(games, gid)
 
 
 def test_scenario_2_at_2_the_bef_s_moves_hidden_settled_by_the_referee_played_and_verified(tmp_path):
@@ -146,11 +147,7 @@ def test_scenario_2_at_2_the_bef_s_moves_hidden_settled_by_the_referee_played_an
     for a in hidden:  # the claim's id and value are only in events the German seat gets as stubs
         assert f'"{a.id}"' in allied and f'"{a.id}"' not in german and json.loads(a.value)["moves"][0]["to"] in allied
     _play(games, gid, rng, set(), steps=1500, end_bias=0.3)
-    summary = Queries(games).summary(gid)
-    assert summary["status"] == "finished" and summary["result"]["level"]
-    header, events = parse(list(export_lines(games, gid, REFEREE_VIEWER)))
-    report = verify(header, events, CATALOG)
-    assert report.ok and report.rulings_checked > 20, report
+    _finished_and_verified(games, gid)
 
 
 @pytest.mark.parametrize("n", range(1, 11))

@@ -14,9 +14,9 @@ from domain.kernel.grid import hexside_id
 from domain.kernel.pack.schema import Area, GridSpec, Hex, Hexside, Line, MapData, Place
 from tools.abtv_map import calibration, data_geo as G
 from tools.abtv_map.cite import rulebook
-from tools.abtv_map.geometry import centroid, cut_loops, mid, nearest_on, region
+from tools.abtv_map.geometry import centroid, mid, nearest_on, region
 from tools.bp_map import geo
-from tools.bp_map.hexsides import CornerGraph
+from tools.bp_map.hexsides import CornerGraph, cut_loops
 from tools.bp_map.polygons import inside, polyline_distance
 from tools.bp_map.sources import find
 from tools.map_builder.grid import Bounds, clip

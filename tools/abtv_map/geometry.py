@@ -48,20 +48,5 @@ def centroid(hexes) -> tuple[float, float]:
     return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
 
 
-def cut_loops(path: list[str]) -> list[str]:
-    out: list[str] = []
-    seen: dict[str, int] = {}
-    for h in path:
-        if h in seen:
-            k = seen[h]
-            for u in out[k + 1:]:
-                seen.pop(u, None)
-            out = out[: k + 1]
-        else:
-            seen[h] = len(out)
-            out.append(h)
-    return out
-
-
 def rms(xs: list[float]) -> float:
     return round(math.sqrt(sum(x * x for x in xs) / len(xs)), 3)

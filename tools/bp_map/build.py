@@ -13,7 +13,7 @@ from tools.bp_map.data_rulebook import ANCHORS, PINS, cite
 from tools.bp_map.hexsides import CornerGraph
 from tools.bp_map.landsea import classify, samples_centres_in
 from tools.bp_map.regions import Regions
-from tools.bp_map.registry import Sources
+from tools.map_builder.registry import Sources
 from tools.bp_map.rivers import rasterise_rivers, resolve
 from tools.bp_map.setup_areas import setup_areas
 from tools.bp_map.sources import LandMask
@@ -37,7 +37,7 @@ LEGEND = {
 
 
 def build() -> tuple[MapData, dict, dict]:
-    src = Sources()
+    src = Sources("bp.map.")
     frame, calib = calibrate()
     samples = terrain.sample(frame)
     ls = classify(samples, terrain.land_share(samples, LandMask()))

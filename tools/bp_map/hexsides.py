@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Hashable
+from typing import TypeVar
 
 from domain.kernel.grid import hexside_id
 from tools.bp_map import geo
 from tools.bp_map.polygons import polyline_distance
 
 Vertex = tuple[int, int]
+P = TypeVar("P", bound=Hashable)
 
 
 class CornerGraph:
@@ -136,9 +139,10 @@ def densify(pts: list[tuple[float, float]], step: float) -> list[tuple[float, fl
     return out
 
 
-def cut_loops(path: list[Vertex]) -> list[Vertex]:
-    out: list[Vertex] = []
-    seen: dict[Vertex, int] = {}
+def cut_loops(path: list[P]) -> list[P]:
+    """The path with its loops cut out (corner vertices here, hexes in tools/abtv_map's roads)."""
+    out: list[P] = []
+    seen: dict[P, int] = {}
     for v in path:
         if v in seen:
             k = seen[v]

@@ -31,7 +31,7 @@ from domain.kernel.pack.provenance import kind
 from domain.kernel.pack.schema import Area, MapData
 from tools.bp_map import geo
 from tools.bp_map.data_rulebook import cite
-from tools.bp_map.registry import Sources
+from tools.map_builder.registry import Sources
 
 # Hexes the set-up sheets print.
 PIPELINES = ("0840", "0940", "1039", "1138", "1139")  # L1010

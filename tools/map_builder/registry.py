@@ -1,8 +1,5 @@
-"""The provenance entries a builder references, collected while building, under one key prefix.
-
-tools.bp_map.registry fixes its prefix to "bp.map."; this one takes it, so every pack's map
-sources stay in their own namespace.
-"""
+"""The provenance entries a builder references, collected while building, under one key prefix
+(bp_map's "bp.map.", abtv_map's "abtv.map."), so every pack's map sources stay in their own namespace."""
 from __future__ import annotations
 
 from domain.kernel.pack.provenance import Inferred, Placeholder, Printed, Provenance

@@ -17,6 +17,7 @@ from domain.kernel.dice import ScriptedDice
 from domain.kernel.log import Codec, fold
 from domain.kernel.session import Session
 from infra.packs import load_pack_dir
+from tests.unit.hbtlf.playout import play_one
 
 
 @pytest.fixture(scope="module")
@@ -79,14 +80,8 @@ def test_random_scenario_1_with_one_dispute_settled_by_referee(pack, seed):
     for _ in range(3000):
         _ledgers_ok(s.state)
         _confirm_all(s, skip={disputed})
-        seats = s.to_act()
-        if not seats:
+        if play_one(s, rng, 0.25) is None:
             break
-        legal = [o for o in s.legal(seats[0]) if not isinstance(o, (Confirm, Dispute))]
-        ends = [o for o in legal if isinstance(o, (EndSegment, Withdraw))]
-        order = ends[0] if ends and rng.random() < 0.25 else rng.choice(legal)
-        r = s.submit(seats[0], order)
-        assert isinstance(r, Accepted), (order, getattr(r, "code", None), getattr(r, "message", None))
     assert s.state.core.clock.phase == "closing" and not s.state.core.finished  # waiting for the referee
     r = s.command(RefereeOrder(order=Settle(id=disputed, value=s.state.core.attestations[disputed].value), by="referee"))
     assert isinstance(r, Accepted) and s.state.core.finished
@@ -140,14 +135,8 @@ def test_random_play_of_every_other_scenario(pack, sid):
     for _ in range(3000):
         _ledgers_ok(s.state)
         _confirm_all(s, skip=set())
-        seats = s.to_act()
-        if not seats:
+        if play_one(s, rng, 0.4) is None:
             break
-        legal = [o for o in s.legal(seats[0]) if not isinstance(o, (Confirm, Dispute))]
-        ends = [o for o in legal if isinstance(o, (EndSegment, Withdraw))]
-        order = ends[0] if ends and rng.random() < 0.4 else rng.choice(legal)
-        r = s.submit(seats[0], order)
-        assert isinstance(r, Accepted), (order, getattr(r, "code", None), getattr(r, "message", None))
     sc = pack.scenarios[sid]
     assert s.state.core.finished and s.state.core.clock.turn == sc.end.turn and s.state.core.result.level
 

@@ -8,14 +8,14 @@ import random
 import pytest
 
 from domain.games.hbtlf import HBTLF_2
-from domain.games.hbtlf.orders import EndSegment, Withdraw
 from domain.games.hbtlf.rulings import V2
 from domain.kernel import game
-from domain.kernel.commands import Accepted, Confirm, Dispute, Settle
+from domain.kernel.commands import Accepted, Confirm, Settle
 from domain.kernel.dice import ScriptedDice
 from domain.kernel.log import Codec, fold
 from domain.kernel.session import Session
 from infra.packs import load_pack_dir
+from tests.unit.hbtlf.playout import play_one
 
 
 @pytest.fixture(scope="module")
@@ -40,15 +40,10 @@ def test_v2_random_play_to_the_end(pack, sid):
         for o in game.referee_legal(s.state):  # 12.71: a hidden claim neither seat may confirm
             if isinstance(o, Settle) and s.state.core.attestations[o.id].hidden:
                 assert isinstance(s.referee(o), Accepted)
-        seats = s.to_act()
-        if not seats:
+        legal = play_one(s, rng, 0.4)
+        if legal is None:
             break
-        legal = [o for o in s.legal(seats[0]) if not isinstance(o, (Confirm, Dispute))]
         offered.update(type(o) for o in legal if type(o) in V2)
-        ends = [o for o in legal if isinstance(o, (EndSegment, Withdraw))]
-        order = ends[0] if ends and rng.random() < 0.4 else rng.choice(legal)
-        r = s.submit(seats[0], order)
-        assert isinstance(r, Accepted), (order, getattr(r, "code", None), getattr(r, "message", None))
     sc = pack.scenarios[sid]
     assert s.state.core.finished and s.state.core.clock.turn == sc.end.turn and s.state.core.result.level
     initial = HBTLF_2.bind(pack).setup(pack, sid, game_id="session", options=HBTLF_2.resolve_options(options))
