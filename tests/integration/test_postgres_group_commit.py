@@ -70,6 +70,45 @@ def test_one_batch_gives_every_append_its_own_outcome(store):
     assert store.append("g3", [order(2)], idem=key("refused")).first_version == 4  # the refused key was freed
 
 
+def test_a_batch_of_one_event_appends_gives_each_its_outcome(store):
+    # Distinct games and keys, one event each: the lean statement takes the batch, and what it leaves
+    # (a conflict, an unknown game) goes through umpire_append.
+    for g in ("g1", "g2", "g3", "g4"):
+        create(store, g)
+    store.append("g4", [order(1)])  # g4 at 2
+    outcomes = store._run_batch([
+        _prepare("g3", [order(10)], 1, key("k3")),
+        _prepare("g1", [order(11)], None, key("k1")),
+        _prepare("g4", [order(12)], 1, key("k4")),  # conflict: g4 is at 2
+        _prepare("nope", [order(13)], None, None),
+        _prepare("g2", [ruling(of=1)], 1, None),
+    ])
+    assert outcomes[0] == AppendResult(first_version=2, last_version=2)
+    assert outcomes[1] == AppendResult(first_version=2, last_version=2)
+    assert isinstance(outcomes[2], VersionConflict) and (outcomes[2].expected, outcomes[2].actual) == (1, 2)
+    assert isinstance(outcomes[3], UnknownGame)
+    assert outcomes[4] == AppendResult(first_version=2, last_version=2)
+    new = [e for e in store.read_all() if e.version == 2 and e.game_id != "g4"]
+    assert [e.game_id for e in sorted(new, key=lambda e: e.position)] == ["g3", "g1", "g2"]  # batch order
+
+    # A key already taken and a command already ruled: the statement writes nothing, each append
+    # gets its own outcome from umpire_append, the conflict's key stays free.
+    outcomes = store._run_batch([
+        _prepare("g1", [order(20)], None, key("k1")),  # a retry: replayed
+        _prepare("g3", [order(21)], None, key("k3", b"other body")),  # mismatch
+        _prepare("g2", [ruling(of=1)], None, key("r2")),  # duplicate ruling
+        _prepare("g4", [order(22)], None, key("k4")),  # appended
+    ])
+    assert outcomes[0] == AppendResult(first_version=2, last_version=2, replayed=True)
+    assert isinstance(outcomes[1], IdempotencyMismatch)
+    assert isinstance(outcomes[2], DuplicateRuling) and outcomes[2].adjudicates == 1
+    assert outcomes[3] == AppendResult(first_version=3, last_version=3)
+    assert [store.head(g).version for g in ("g1", "g2", "g3", "g4")] == [2, 2, 2, 3]
+    for g in ("g1", "g2", "g3", "g4"):
+        assert verify_chain([chain_item(e) for e in store.read(g)]) is None
+    assert store.append("g2", [order(23)], idem=key("r2")).first_version == 3  # the refused key was freed
+
+
 def test_an_append_stuck_on_a_lock_does_not_sink_the_others(store, pg_url):
     create(store, "g1")
     create(store, "g2")
