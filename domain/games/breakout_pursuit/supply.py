@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple
 
-from domain.games.breakout_pursuit import cite, eastward, supply_routes, zoc
+from domain.games.breakout_pursuit import cite, eastward, supply_routes, supply_steps, zoc
 from domain.games.breakout_pursuit.effects import SupplyJudged, SupplyRoutes, UnitExpended
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, SUPPLIED, UNSUPPLIED, State, Unit, enemy
 from domain.games.breakout_pursuit.orders import JudgeSupply
@@ -151,10 +151,14 @@ def _german(state: State, data, only: frozenset[str] | None = None) -> dict[str,
     graph, ground = data.land_graph, _ground(state, data, GERMAN)
     sources = {h: "east_edge" for h in data.east_edge if _usable(h, ground, state)}
     if only is None:
-        reach = _spread(graph, sources, ground.blocked, None)
+        # the search the Supply Path record walks down when every East-edge hex is usable
+        dist = supply_steps.steps_to(state, data, frozenset(sources), ground.blocked, None)
 
         def length(h: str) -> tuple[int, str] | None:
-            return _length(h, reach, graph)
+            if dist.get(h) == 0:
+                return 0, "east_edge"
+            found = min((dist[n] for n in graph.get(h, ()) if n in dist), default=None)
+            return None if found is None else (found + 1, "east_edge")
     else:
         def length(h: str) -> tuple[int, str] | None:
             found = eastward.steps(data, h, sources, graph, lambda n: n not in ground.blocked)

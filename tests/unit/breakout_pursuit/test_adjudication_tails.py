@@ -1,7 +1,8 @@
 """The shorter searches behind B&P's slowest rulings (issue 24, item 3) answer exactly what the
 searches they replace answered, on positions of random games under breakout-pursuit@2:
-- the Supply Path record (supply_routes.py; Supply A, D, F): a search bounded by the judged length
-  gives the unbounded breadth-first search's path, hex for hex;
+- the Supply Path record (supply_routes.py; Supply A, D, F): a walk down the steps searched from
+  the source gives the breadth-first search's path from the unit, hex for hex; German lengths are
+  the search from the whole East edge's;
 - retreat closeness (Retreat J, "closest to [its] source of supply"): a search from each candidate
   hex gives the breadth-first length from the sources;
 - Allied defenders' supply at the moment of combat (Supply Procedure, K; C "the best state"):
@@ -89,9 +90,9 @@ def reference_lengths(state, data, side, origins):
 # --- the tests ---------------------------------------------------------------------------------
 
 
-def test_a_supply_path_record_is_the_unbounded_searchs_path(positions):
-    """Supply A, D, F: each judged unit's recorded path, bounded by its judged length, is the path
-    the unbounded breadth-first search walks; a bound too short falls back to it."""
+def test_a_supply_path_record_is_the_breadth_first_searchs_path(positions):
+    """Supply A, D, F: each judged unit's recorded path, walked down the steps searched from its
+    source, is the path the breadth-first search from the unit's hex walks, hex for hex."""
     checked = 0
     for state, data in positions:
         for side in (ALLIED, GERMAN):
@@ -104,11 +105,22 @@ def test_a_supply_path_record_is_the_unbounded_searchs_path(positions):
                 targets = supply_routes.source_hexes(state, data, t.source)
                 expected = reference_route(data.land_graph, state.units[uid].hex, targets, blocked)
                 assert routes[uid] == expected, (uid, t)
-                short = supply_routes.route(data.sorted_land_graph, state.units[uid].hex, targets, blocked,
-                                            bound=max(t.length - 2, 0))
-                assert short == expected, (uid, t)
+                assert len(expected) - 1 == t.length, (uid, t)
                 checked += 1
     assert checked > 1000
+
+
+def test_german_supply_judgement_is_the_breadth_first_search_from_the_east_edge(positions):
+    """Supply D: every German unit's judged length is the one the search from every usable
+    East-edge hex at once measures (supply.py before the steps were shared with the record)."""
+    for state, data in positions:
+        ground = supply._ground(state, data, GERMAN)
+        sources = {h: "east_edge" for h in data.east_edge if supply._usable(h, ground, state)}
+        reach = supply._spread(data.land_graph, sources, ground.blocked, None)
+        for uid, t in supply.paths(state, data, GERMAN).items():
+            if supply.fixed(state.units[uid], state) is None:
+                found = supply._length(state.units[uid].hex, reach, data.land_graph)
+                assert t == (supply.Trace(supply.SUPPLIED, *found) if found else supply.Trace(ISOLATED, -1, "")), uid
 
 
 def test_retreat_closeness_is_the_breadth_first_length_from_the_sources(positions):
