@@ -8,7 +8,10 @@ searches they replace answered, on positions of random games under breakout-purs
 - Allied defenders' supply at the moment of combat (Supply Procedure, K; C "the best state"):
   searched from the defenders' hexes, the states of the full judgement;
 - zoc.controlled (ZOC G) memoised per state: the computation's answer for every state, never
-  another state's."""
+  another state's;
+- Delay markers' lines (Delay F): whether one hex is open, searched back from it, and whether any
+  is, from the German units' hexes, answer what the search of the whole map answers;
+- the hexes the Combat Phase may attack: those State.at finds enemy units on."""
 from __future__ import annotations
 
 import gc
@@ -18,8 +21,8 @@ from collections import deque
 import pytest
 from msgspec.structs import replace
 
-from domain.games.breakout_pursuit import BREAKOUT_PURSUIT_2, retreat, supply, supply_routes, zoc
-from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, enemy
+from domain.games.breakout_pursuit import BREAKOUT_PURSUIT_2, combat, delay, retreat, supply, supply_routes, zoc
+from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, PENDING, enemy
 from domain.games.breakout_pursuit.strength import intact_fortress
 from domain.kernel.memo import per_state
 from tests.unit.breakout_pursuit.random_games import play
@@ -195,3 +198,50 @@ def test_a_memo_never_answers_for_another_object_even_when_ids_are_reused():
         del state
         gc.collect()
     assert len(calls) == 300
+
+
+def test_a_delay_line_searched_from_its_hex_is_one_of_the_open_hexes(positions):
+    """Delay F: is_open(h) == h in open_hexes, lines over land and over sea (option
+    delay_line_over_sea), whether or not legal() lists any placement; placeable() == bool(legal())
+    with every marker due, with none, and with no German combat unit left to start a line."""
+    rng = random.Random(24)
+    data = positions[0][1]
+    for graph in (data.across_land, data.neighbours):  # a line is searched back from its end
+        assert all(h in graph[n] for h, ns in graph.items() for n in ns)
+    seen = {True: 0, False: 0}
+    for state, data in positions[::2]:
+        markers = {u.id for u in state.units.values() if u.type == delay.MARKER}
+        all_due = replace(state, units={i: replace(u, box=PENDING, hex=None) if i in markers else u for i, u in state.units.items()},
+                          arrivals={**state.arrivals, **dict.fromkeys(markers, 1)})
+        no_line = replace(all_due, units={i: replace(u, hex=None) if u.side == GERMAN and u.combat_unit else u
+                                          for i, u in all_due.units.items()})
+        for s in (state, all_due, no_line):
+            for over_sea in (False, True):
+                core = replace(s.core, options={**s.core.options, "delay_line_over_sea": over_sea},
+                               clock=replace(s.core.clock, side=GERMAN))
+                s2 = replace(s, core=core)
+                open_ = delay.open_hexes(s2, data)
+                near = {n for u in s2.units.values() if u.hex for n in data.neighbours[u.hex]}
+                for h in rng.sample(sorted(data.map.hexes), 40) + rng.sample(sorted(near), min(40, len(near))):
+                    assert delay.is_open(s2, data, h) == (h in open_), h
+                listed = bool(delay.legal(s2, data))
+                assert delay.placeable(s2, data) == listed
+                seen[listed] += 1
+    assert min(seen.values()) > 5
+
+
+def test_the_hexes_to_attack_are_those_holding_an_enemy_unit(positions):
+    """Combat A: combat.targets as State.at would list them, for both sides."""
+    for state, data in positions:
+        for side in (ALLIED, GERMAN):
+            expected: dict[str, list[str]] = {}
+            for u in sorted(state.units.values(), key=lambda u: u.id):
+                if u.side != side or u.hex is None or not u.combat_unit or u.hex not in data.neighbours:
+                    continue
+                for n in data.neighbours[u.hex]:
+                    occupied = any(x.side != side for x in state.at(n)) or (
+                        side == ALLIED and combat.strength.intact_fortress(state, data, n))
+                    if occupied and combat.attacker_problem(state, data, side, u, u.id, n) is None:
+                        expected.setdefault(n, []).append(u.id)
+            assert combat.targets(state, data, side) == {
+                h: tuple(a) for h, a in sorted(expected.items()) if combat.target_problem(state, data, side, h) is None}
