@@ -149,10 +149,10 @@ def paths(state: State, data, side: str, *, use: Iterable[str] = ()) -> dict[str
 def _german(state: State, data, only: frozenset[str] | None = None) -> dict[str, Trace]:
     """Every German unit's supply; with `only`, those units' (searched from their hexes)."""
     graph, ground = data.land_graph, _ground(state, data, GERMAN)
-    sources = {h: "east_edge" for h in data.east_edge if _usable(h, ground, state)}
     if only is None:
         # the search the Supply Path record walks down when every East-edge hex is usable
-        dist = supply_steps.steps_to(state, data, frozenset(sources), ground.blocked, None)
+        sources = frozenset(h for h in data.east_edge if _usable(h, ground, state))
+        dist = supply_steps.steps_to(state, data, sources, ground.blocked, None)
 
         def length(h: str) -> tuple[int, str] | None:
             if dist.get(h) == 0:
@@ -161,7 +161,7 @@ def _german(state: State, data, only: frozenset[str] | None = None) -> dict[str,
             return None if found is None else (found + 1, "east_edge")
     else:
         def length(h: str) -> tuple[int, str] | None:
-            found = eastward.steps(data, h, sources, graph, lambda n: n not in ground.blocked)
+            found = _eastward(state, data, h)
             return None if found is None else (found, "east_edge")
     out = {}
     for u in judged_units(state, GERMAN):
@@ -173,6 +173,14 @@ def _german(state: State, data, only: frozenset[str] | None = None) -> dict[str,
             found = Trace(SUPPLIED, *steps) if steps else Trace(ISOLATED, -1, "")
         out[u.id] = found
     return out
+
+
+@per_state  # the units of one hex, and an attack's check and its resolution (one state), ask it alike
+def _eastward(state: State, data, hex_id: str) -> int | None:
+    """Steps from `hex_id` to a usable East-edge hex, searched from the hex (eastward.py)."""
+    ground = _ground(state, data, GERMAN)
+    sources = frozenset(h for h in data.east_edge if _usable(h, ground, state))
+    return eastward.steps(data, hex_id, sources, data.land_graph, lambda n: n not in ground.blocked)
 
 
 def _allied_sources(state: State, data, ground: _Ground) -> tuple[dict[str, str], dict[str, str]]:
