@@ -31,6 +31,7 @@ from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, SUPPLI
 from domain.games.breakout_pursuit.orders import JudgeSupply
 from domain.kernel.commands import Reject
 from domain.kernel.effects import PhaseAdvanced
+from domain.kernel.grid import cube_distance
 from domain.kernel.memo import per_state
 from domain.kernel.search import spread
 
@@ -225,7 +226,6 @@ def _allied(state: State, data, use: tuple[str, ...]) -> tuple[dict[str, Trace],
     graph, r = data.land_graph, _reach(state, data)
     limits = r.limits
     supply_units = [state.units[s] for s in use if usable_supply_unit(state, s, r.ground)]
-    unit_reach = {s.id: _unit_reach(state, data, s.id) for s in supply_units}
 
     out: dict[str, Trace] = {}
     wants: dict[str, dict[str, int]] = {}  # unit -> {Supply unit: length} giving its best state
@@ -241,11 +241,15 @@ def _allied(state: State, data, use: tuple[str, ...]) -> tuple[dict[str, Trace],
         found = min((o for o in options if o), default=None)
         base = Trace(_allied_state(found[0], limits), *found) if found and found[0] <= limits[1] else Trace(ISOLATED, -1, "")
         out[u.id] = base
+        if base.state == SUPPLIED:
+            continue  # nothing to improve on (C)
         better = {}
-        for sid, reach in unit_reach.items():
-            got = _length(u.hex, reach, graph)
+        for s in supply_units:
+            if cube_distance(data.cubes[u.hex], data.cubes[str(s.hex)]) > limits[1]:
+                continue  # no path shorter than the hex distance: none within the Unsupplied limit (F)
+            got = _length(u.hex, _unit_reach(state, data, s.id), graph)
             if got and RANK[_allied_state(got[0], limits)] < RANK[base.state]:
-                better[sid] = got[0]
+                better[s.id] = got[0]
         if better:
             useful.update(better)
             best = min(RANK[_allied_state(d, limits)] for d in better.values())

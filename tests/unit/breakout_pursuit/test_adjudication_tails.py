@@ -6,7 +6,9 @@ searches they replace answered, on positions of random games under breakout-purs
 - retreat closeness (Retreat J, "closest to [its] source of supply"): a search from each candidate
   hex gives the breadth-first length from the sources;
 - Allied defenders' supply at the moment of combat (Supply Procedure, K; C "the best state"):
-  searched from the defenders' hexes, the states of the full judgement;
+  searched from the defenders' hexes, the states of the full judgement; the judgement with Supply
+  units offered asks them only for units not Supplied and within their reach, as every unit asked
+  every one;
 - zoc.controlled (ZOC G) memoised per state: the computation's answer for every state, never
   another state's;
 - Delay markers' lines (Delay F): whether one hex is open, searched back from it, and whether any
@@ -161,6 +163,50 @@ def test_allied_supply_of_some_units_is_their_state_in_the_full_judgement(positi
     assert compared > 1000
     assert any(s != supply.SUPPLIED for state, data in positions
                for s in supply._allied_states(state, data, (), [u.id for u in supply.judged_units(state, ALLIED)]).values())
+
+
+def reference_allied(state, data, use):
+    """supply._allied as it was: every Supply unit offered searched, every unit asking each."""
+    graph, r = data.land_graph, supply._reach(state, data)
+    limits = r.limits
+    unit_reach = {s: supply._unit_reach.uncached(state, data, s) for s in use if supply.usable_supply_unit(state, s, r.ground)}
+    out, wants, useful = {}, {}, set()
+    for u in supply.judged_units(state, ALLIED):
+        always = supply.fixed(u, state)
+        if always:
+            out[u.id] = always
+            continue
+        options = [supply._length(u.hex, r.general, graph)] + ([supply._length(u.hex, r.naval, graph)] if u.nat in ("UK", "Ca") else [])
+        found = min((o for o in options if o), default=None)
+        base = supply.Trace(supply._allied_state(found[0], limits), *found) if found and found[0] <= limits[1] else supply.Trace(ISOLATED, -1, "")
+        out[u.id] = base
+        better = {}
+        for sid, reach in unit_reach.items():
+            got = supply._length(u.hex, reach, graph)
+            if got and supply.RANK[supply._allied_state(got[0], limits)] < supply.RANK[base.state]:
+                better[sid] = got[0]
+        if better:
+            useful.update(better)
+            best = min(supply.RANK[supply._allied_state(d, limits)] for d in better.values())
+            wants[u.id] = {s: d for s, d in better.items() if supply.RANK[supply._allied_state(d, limits)] == best}
+    chosen = supply._fewest(wants)
+    for uid, (sid, d) in chosen.items():
+        out[uid] = supply.Trace(supply._allied_state(d, limits), d, sid)
+    return out, sorted({sid for sid, _ in chosen.values()}), sorted(useful)
+
+
+def test_allied_judgement_with_supply_units_offered_is_every_unit_asking_every_one(positions):
+    """Supply C, F, G, J: with every Supply unit on the map offered (the phase's question which
+    would help, and the judgement using them all), the traces, the units traced to and the useful
+    ones are those of every judged unit asking every Supply unit."""
+    used = 0
+    for state, data in positions:
+        offered = tuple(sorted(u.id for u in state.units.values() if u.side == ALLIED and u.type == "supply" and u.hex))
+        for use in (offered, offered[::2]):
+            got = supply._allied(state, data, use)
+            assert got == reference_allied(state, data, use)
+            used += len(got[1])
+    assert used > 20
 
 
 def test_zoc_memoised_per_state_answers_each_states_own_zoc(positions):
