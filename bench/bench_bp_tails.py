@@ -45,15 +45,19 @@ def recorded(games: Games, number: int) -> str:
 
 
 def commands(games: Games, game_id: str) -> list[tuple]:
-    """(state before, command, dice, version, visibility) of each command, as adjudication_times rules them."""
+    """(state before, command, dice, version, visibility) of each command, as adjudication_times rules
+    them; `dice` makes the command's dice (they count their draws: a second ruling needs new ones)."""
     ctx = games.context(game_id)
     keys = Keyring(games.store, game_id, ctx.genesis.dice.epochs).load()
     state, out = ctx.initial(), []
     for e in (e for e in games.store.read(game_id) if e.type in COMMAND_TYPES):
         command = ctx.codec.decode_command(e.type, e.data)
-        dice = KeyedDice(game_id=game_id, command=e.version, keys=keys.key, mix=mix_of(state.core.entropy))
+        mix = mix_of(state.core.entropy)
+
+        def dice(version: int = e.version, mix: bytes = mix) -> KeyedDice:
+            return KeyedDice(game_id=game_id, command=version, keys=keys.key, mix=mix)
         out.append((state, command, dice, e.version, e.visibility))
-        state = game.step(ctx.ruleset, state, command, dice, version=e.version, visibility=e.visibility).state
+        state = game.step(ctx.ruleset, state, command, dice(), version=e.version, visibility=e.visibility).state
     return out
 
 
@@ -95,7 +99,7 @@ def main(argv: list[str]) -> None:
         for i in top:
             state, command, dice, version, visibility = steps[i]
             pr.enable()
-            game.step(ruleset, state, command, dice, version=version, visibility=visibility)
+            game.step(ruleset, state, command, dice(), version=version, visibility=visibility)
             pr.disable()
         pstats.Stats(pr).sort_stats("tottime").print_stats(20)
 
