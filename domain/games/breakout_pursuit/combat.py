@@ -95,11 +95,12 @@ def attacker_problem(state: State, data, side: str, u: Unit | None, uid: str, he
 def targets(state: State, data, side: str) -> dict[str, tuple[str, ...]]:
     """Each hex `side` may attack now, with every unit that may take part."""
     out: dict[str, list[str]] = {}
+    held = {x.hex for x in state.units.values() if x.side != side and x.hex is not None}  # State.at's units, once
     for u in sorted(state.units.values(), key=lambda u: u.id):
         if u.side != side or u.hex is None or not u.combat_unit or u.hex not in data.neighbours:
             continue
         for n in data.neighbours[u.hex]:
-            occupied = any(x.side != side for x in state.at(n)) or (side == ALLIED and strength.intact_fortress(state, data, n))
+            occupied = n in held or (side == ALLIED and strength.intact_fortress(state, data, n))
             if occupied and attacker_problem(state, data, side, u, u.id, n) is None:
                 out.setdefault(n, []).append(u.id)
     return {h: tuple(a) for h, a in sorted(out.items()) if target_problem(state, data, side, h) is None}

@@ -12,6 +12,8 @@ delay_line_over_sea). Once placed a marker never moves (E).
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from domain.games.breakout_pursuit import cite, zoc
 from domain.games.breakout_pursuit.effects import UnitPlaced
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, PENDING, State, Unit
@@ -30,16 +32,61 @@ def due(state: State) -> list[Unit]:
                    and state.arrivals.get(u.id, turn + 1) <= turn), key=lambda u: (state.arrivals.get(u.id, 0), u.id))
 
 
+class _Lines(NamedTuple):
+    steps: dict[str, tuple[str, ...]]  # the hexes a line steps to from each hex
+    closed: frozenset[str]  # Allied units and Allied ZOC: no line, no marker (F)
+    starts: frozenset[str]  # German combat units' hexes, where lines begin
+
+
+def _lines(state: State, data) -> _Lines:
+    steps = data.neighbours if state.core.options.get("delay_line_over_sea", False) else data.across_land
+    closed = zoc.controlled(state, data, ALLIED) | {
+        u.hex for u in state.units.values() if u.side == ALLIED and u.hex is not None and u.cls != "marker"}
+    starts = frozenset(u.hex for u in state.units.values() if u.side == GERMAN and u.hex is not None and u.combat_unit)
+    return _Lines(steps, closed, starts)
+
+
+def _enters(lines: _Lines, data, h: str) -> bool:
+    return h not in lines.closed and h in data.land_hexes
+
+
 def open_hexes(state: State, data) -> frozenset[str]:
     """Hexes a Delay marker may go on: reached from a German combat unit by a line of hexes free of
     Allied units and Allied ZOC (F). The German unit's own hex is a start, not a step, so it may
     lie in Allied ZOC; a marker goes on it only when it does not."""
-    steps = data.neighbours if state.core.options.get("delay_line_over_sea", False) else data.across_land
-    closed = zoc.controlled(state, data, ALLIED) | {
-        u.hex for u in state.units.values() if u.side == ALLIED and u.hex is not None and u.cls != "marker"}
-    starts = {u.hex for u in state.units.values() if u.side == GERMAN and u.hex is not None and u.combat_unit}
-    reach = spread(steps, dict.fromkeys(starts), enters=lambda n: n not in closed and n in data.land_hexes)
-    return frozenset(h for h in reach if h not in closed)
+    lines = _lines(state, data)
+    reach = spread(lines.steps, dict.fromkeys(lines.starts), enters=lambda n: _enters(lines, data, n))
+    return frozenset(h for h in reach if h not in lines.closed)
+
+
+def is_open(state: State, data, hex_id: str) -> bool:
+    """Whether `hex_id` is one of open_hexes, searched from the hex back towards the German units
+    (a line's hexes are linked both ways), stopping at the first: a placement asks for one hex."""
+    lines = _lines(state, data)
+    if hex_id in lines.closed:
+        return False
+    if hex_id in lines.starts:
+        return True
+    if not _enters(lines, data, hex_id):
+        return False
+    seen, todo = {hex_id}, [hex_id]
+    for h in todo:  # every hex here may be a line's step: one next to a start ends the line
+        for n in lines.steps.get(h, ()):
+            if n in lines.starts:
+                return True
+            if n not in seen and _enters(lines, data, n):
+                seen.add(n)
+                todo.append(n)
+    return False
+
+
+def placeable(state: State, data) -> bool:
+    """Whether legal() lists any placement: a marker is due and some hex is open; one is if any is,
+    a German combat unit's own hex outside Allied units and ZOC or the first step of a line."""
+    if state.core.clock.side != GERMAN or not due(state):
+        return False
+    lines = _lines(state, data)
+    return any(s not in lines.closed or any(_enters(lines, data, n) for n in lines.steps.get(s, ())) for s in lines.starts)
 
 
 def _nearest_allied_first(state: State, data, hexes: frozenset[str]) -> list[str]:
@@ -77,7 +124,7 @@ def place(adj, seat: str, order: PlaceDelayMarker) -> None:
     if u not in due(state):
         raise Reject("not_arriving", f"{u.id} arrives on Game-Turn {state.arrivals.get(u.id)}; it cannot be placed yet.",
                      cite.DELAY_F, unit=u.id)
-    if order.at not in open_hexes(state, data):
+    if not is_open(state, data, order.at):
         raise Reject("delay_line", f"No line of hexes free of Allied units and Allied ZOC links {order.at} to a German "
                      "combat unit (or the hex itself holds an Allied unit or lies in Allied ZOC).", cite.DELAY_F,
                      unit=u.id, at=order.at)

@@ -32,9 +32,13 @@ def guided(start: str, goals: Container[str], graph: Mapping[str, tuple[str, ...
     if first is None:
         return None
     best = {start: 0}
-    todo = [(first, 0, start)]
+    # Among hexes as promising, the one furthest from the start first: the search runs down one of
+    # the many shortest paths of the open map instead of widening over all of them. Any order of
+    # ties keeps the first goal taken a nearest one (the guide never overestimates, steps cost one).
+    todo = [(first, 0, start)]  # (steps taken + guide, -steps taken, hex)
     while todo:
-        _, taken, h = heapq.heappop(todo)
+        _, back, h = heapq.heappop(todo)
+        taken = -back
         if h in goals:
             return taken
         if taken > best[h]:
@@ -45,5 +49,5 @@ def guided(start: str, goals: Container[str], graph: Mapping[str, tuple[str, ...
                 if left is None:
                     continue
                 best[n] = taken + 1
-                heapq.heappush(todo, (taken + 1 + left, taken + 1, n))
+                heapq.heappush(todo, (taken + 1 + left, -taken - 1, n))
     return None

@@ -112,7 +112,14 @@ def legal(state: State, data, side: str, unit: str | None = None) -> list[Order]
 
 
 def _orders(state: State, data, side: str, unit: str | None) -> Iterator[Order]:
-    """The orders in listing order, made as asked for (the phase's start asks only for the first)."""
+    """The orders in listing order."""
+    yield from _placements(state, data, side, unit)
+    if side == GERMAN:
+        yield from delay.legal(state, data, unit)
+
+
+def _placements(state: State, data, side: str, unit: str | None) -> Iterator[Order]:
+    """Reinforcements and replacements, made as asked for (the phase's start asks only for the first)."""
     for u in arriving(state, data, side):
         if unit is None or u.id == unit:
             yield from (PlaceReinforcement(unit=u.id, at=h) for h in destinations(state, data, u))
@@ -121,7 +128,6 @@ def _orders(state: State, data, side: str, unit: str | None) -> Iterator[Order]:
         for u in replaceable(state):
             if (unit is None or u.id == unit) and 0 < u.strength <= replacement_points(state, u.cls):
                 yield from (PlaceReplacement(unit=u.id, at=h) for h in edge)
-        yield from delay.legal(state, data, unit)
 
 
 # --- the phase ---------------------------------------------------------------------------------
@@ -141,7 +147,9 @@ def enter(adj) -> bool:
             points = int(row.get(RP_COLUMN[cls], 0) or 0)
             if points:
                 adj.emit(LedgerPosted(ledger=ledger, owner=GERMAN, kind="credit", amount=points, cite=why))
-    return next(_orders(adj.state, data, side, None), None) is not None or bool(pipelines.legal(adj.state, data, side))
+    # whether a Delay marker can be placed, not the listing's order of hexes (a search of the whole map)
+    return (next(_placements(adj.state, data, side, None), None) is not None
+            or (side == GERMAN and delay.placeable(adj.state, data)) or bool(pipelines.legal(adj.state, data, side)))
 
 
 def leave(adj) -> None:

@@ -21,6 +21,7 @@ from domain.games.breakout_pursuit import eastward, zoc
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, State, Unit, enemy
 from domain.games.breakout_pursuit.stacking import STACK_LIMIT, stack_count
 from domain.games.breakout_pursuit.strength import intact_fortress
+from domain.kernel.memo import per_state
 
 ORDERED = 4  # up to this many retreating units, answers are listed in every order of the units
 NAVAL_USERS = ("UK", "Ca")  # Supply G: only UK and Canadian units use the Naval Supply unit
@@ -92,6 +93,7 @@ def sources(state: State, data, u: Unit) -> frozenset[str]:
     return frozenset(out)
 
 
+@per_state  # a forced retreat is listed, checked and weighed on one state: each hex searched once
 def path_lengths(state: State, data, side: str, origins: frozenset[str]) -> Callable[[str], int | None]:
     """The length of the supply path of `side` from a hex to the nearest of `origins` (None if
     there is none): no Sea hexside, no enemy-occupied or enemy-controlled hex on the way (Supply A),
@@ -121,7 +123,7 @@ def path_lengths(state: State, data, side: str, origins: frozenset[str]) -> Call
             return min(max(abs(q - a), abs(r - b), abs(t - c)) for a, b, c in near)
     if not start:
         return lambda h: None
-    known: dict[str, int | None] = {}  # a retreat's answers are walked in every order: each hex asked again
+    known: dict[str, int | None] = {}  # answers walked in every order ask each hex again; filled, never changed
 
     def length(h: str) -> int | None:
         if h not in known:
@@ -130,27 +132,25 @@ def path_lengths(state: State, data, side: str, origins: frozenset[str]) -> Call
     return length
 
 
-def closeness(state: State, data, u: Unit, hexes: list[str], cache: dict) -> dict[str, tuple[int, int]]:
+def closeness(state: State, data, u: Unit, hexes: list[str]) -> dict[str, tuple[int, int]]:
     """A sort key per candidate hex: smaller is closer to the unit's source of supply."""
     srcs = sources(state, data, u)
     if not srcs:
         return {h: (0, 0) for h in hexes}
     by_path = state.core.options.get("retreat_closest_metric", "supply_path") == "supply_path"
-    key = (u.side, srcs)
-    if by_path and key not in cache:
-        cache[key] = path_lengths(state, data, u.side, srcs)
+    lengths = path_lengths(state, data, u.side, srcs) if by_path else None
     out = {}
     for h in hexes:
-        length = cache[key](h) if by_path else None
+        length = lengths(h) if lengths is not None else None
         out[h] = (0, length) if length is not None else (1 if by_path else 0, min(data.grid.distance(h, s) for s in srcs))
     return out
 
 
-def closest(state: State, data, uid: str, filled: Counter, enemy_zoc: frozenset[str], cache: dict) -> list[str]:
+def closest(state: State, data, uid: str, filled: Counter, enemy_zoc: frozenset[str]) -> list[str]:
     legal = legal_hexes(state, data, uid, filled, enemy_zoc)
     if not legal:
         return []
-    keys = closeness(state, data, state.units[uid], legal, cache)
+    keys = closeness(state, data, state.units[uid], legal)
     best = min(keys.values())
     return [h for h in legal if keys[h] == best]
 
@@ -167,10 +167,9 @@ def plan(state: State, data, units: tuple[str, ...], moves: dict[str, str]) -> l
     side = state.units[units[0]].side
     enemy_zoc = zoc.enemy_controlled(state, data, side)
     filled: Counter = Counter()
-    cache: dict = {}
     out: list[tuple[str, str | None]] = []
     for uid in list(moves) + [u for u in units if u not in moves]:
-        best = closest(state, data, uid, filled, enemy_zoc, cache)
+        best = closest(state, data, uid, filled, enemy_zoc)
         if not best:
             out.append((uid, None))
             continue
@@ -190,14 +189,13 @@ def weighed(state: State, data, chosen: list[tuple[str, str | None]]) -> list[di
     side = state.units[chosen[0][0]].side
     enemy_zoc = zoc.enemy_controlled(state, data, side)
     filled: Counter = Counter()
-    cache: dict = {}
     out = []
     for uid, to in chosen:
         u = state.units[uid]
         why = {n: refusal(state, data, uid, n, filled, enemy_zoc) for n in sorted(data.neighbours[u.hex])}
         refused = {n: r for n, r in why.items() if r is not None}
         legal = [n for n, r in why.items() if r is None]
-        keys = closeness(state, data, u, legal, cache)
+        keys = closeness(state, data, u, legal)
         out.append({"unit": uid, "frm": u.hex, "to": to, "refused": refused,
                     "path": {h: k[1] for h, k in keys.items() if k[0] == 0},
                     "no_path": {h: k[1] for h, k in keys.items() if k[0] == 1}})
@@ -218,7 +216,6 @@ def plans(state: State, data, units: tuple[str, ...], limit: int) -> list[dict[s
     the chooser's choice too), else in the given order."""
     side = state.units[units[0]].side
     enemy_zoc = zoc.enemy_controlled(state, data, side)
-    cache: dict = {}
     found: dict[frozenset, dict[str, str]] = {}
 
     def walk(order: tuple[str, ...], i: int, filled: Counter, chosen: dict[str, str]) -> None:
@@ -228,7 +225,7 @@ def plans(state: State, data, units: tuple[str, ...], limit: int) -> list[dict[s
             found.setdefault(frozenset(chosen.items()), dict(chosen))
             return
         uid = order[i]
-        best = closest(state, data, uid, filled, enemy_zoc, cache)
+        best = closest(state, data, uid, filled, enemy_zoc)
         if not best:
             walk(order, i + 1, filled, chosen)
         for h in best:

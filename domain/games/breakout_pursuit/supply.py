@@ -25,12 +25,13 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple
 
-from domain.games.breakout_pursuit import cite, eastward, supply_routes, zoc
+from domain.games.breakout_pursuit import cite, eastward, supply_routes, supply_steps, zoc
 from domain.games.breakout_pursuit.effects import SupplyJudged, SupplyRoutes, UnitExpended
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, SUPPLIED, UNSUPPLIED, State, Unit, enemy
 from domain.games.breakout_pursuit.orders import JudgeSupply
 from domain.kernel.commands import Reject
 from domain.kernel.effects import PhaseAdvanced
+from domain.kernel.grid import cube_distance
 from domain.kernel.memo import per_state
 from domain.kernel.search import spread
 
@@ -149,15 +150,19 @@ def paths(state: State, data, side: str, *, use: Iterable[str] = ()) -> dict[str
 def _german(state: State, data, only: frozenset[str] | None = None) -> dict[str, Trace]:
     """Every German unit's supply; with `only`, those units' (searched from their hexes)."""
     graph, ground = data.land_graph, _ground(state, data, GERMAN)
-    sources = {h: "east_edge" for h in data.east_edge if _usable(h, ground, state)}
     if only is None:
-        reach = _spread(graph, sources, ground.blocked, None)
+        # the search the Supply Path record walks down when every East-edge hex is usable
+        sources = frozenset(h for h in data.east_edge if _usable(h, ground, state))
+        dist = supply_steps.steps_to(state, data, sources, ground.blocked, None)
 
         def length(h: str) -> tuple[int, str] | None:
-            return _length(h, reach, graph)
+            if dist.get(h) == 0:
+                return 0, "east_edge"
+            found = min((dist[n] for n in graph.get(h, ()) if n in dist), default=None)
+            return None if found is None else (found + 1, "east_edge")
     else:
         def length(h: str) -> tuple[int, str] | None:
-            found = eastward.steps(data, h, sources, graph, lambda n: n not in ground.blocked)
+            found = _eastward(state, data, h)
             return None if found is None else (found, "east_edge")
     out = {}
     for u in judged_units(state, GERMAN):
@@ -169,6 +174,14 @@ def _german(state: State, data, only: frozenset[str] | None = None) -> dict[str,
             found = Trace(SUPPLIED, *steps) if steps else Trace(ISOLATED, -1, "")
         out[u.id] = found
     return out
+
+
+@per_state  # the units of one hex, and an attack's check and its resolution (one state), ask it alike
+def _eastward(state: State, data, hex_id: str) -> int | None:
+    """Steps from `hex_id` to a usable East-edge hex, searched from the hex (eastward.py)."""
+    ground = _ground(state, data, GERMAN)
+    sources = frozenset(h for h in data.east_edge if _usable(h, ground, state))
+    return eastward.steps(data, hex_id, sources, data.land_graph, lambda n: n not in ground.blocked)
 
 
 def _allied_sources(state: State, data, ground: _Ground) -> tuple[dict[str, str], dict[str, str]]:
@@ -213,7 +226,6 @@ def _allied(state: State, data, use: tuple[str, ...]) -> tuple[dict[str, Trace],
     graph, r = data.land_graph, _reach(state, data)
     limits = r.limits
     supply_units = [state.units[s] for s in use if usable_supply_unit(state, s, r.ground)]
-    unit_reach = {s.id: _unit_reach(state, data, s.id) for s in supply_units}
 
     out: dict[str, Trace] = {}
     wants: dict[str, dict[str, int]] = {}  # unit -> {Supply unit: length} giving its best state
@@ -229,11 +241,15 @@ def _allied(state: State, data, use: tuple[str, ...]) -> tuple[dict[str, Trace],
         found = min((o for o in options if o), default=None)
         base = Trace(_allied_state(found[0], limits), *found) if found and found[0] <= limits[1] else Trace(ISOLATED, -1, "")
         out[u.id] = base
+        if base.state == SUPPLIED:
+            continue  # nothing to improve on (C)
         better = {}
-        for sid, reach in unit_reach.items():
-            got = _length(u.hex, reach, graph)
+        for s in supply_units:
+            if cube_distance(data.cubes[u.hex], data.cubes[str(s.hex)]) > limits[1]:
+                continue  # no path shorter than the hex distance: none within the Unsupplied limit (F)
+            got = _length(u.hex, _unit_reach(state, data, s.id), graph)
             if got and RANK[_allied_state(got[0], limits)] < RANK[base.state]:
-                better[sid] = got[0]
+                better[s.id] = got[0]
         if better:
             useful.update(better)
             best = min(RANK[_allied_state(d, limits)] for d in better.values())

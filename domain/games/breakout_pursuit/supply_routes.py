@@ -7,10 +7,8 @@ judged: the same hexes may be entered), and says why an isolated unit has none.
 """
 from __future__ import annotations
 
-from collections import deque
-from typing import Callable
-
 from domain.games.breakout_pursuit.model import GERMAN, ISOLATED, State
+from domain.games.breakout_pursuit.supply_steps import steps_to
 
 # Sources that need no path (supply.fixed): a Truck (L642), a paratroop on its drop turn (L640), a
 # German unit on an intact Fortress (Fortress C).
@@ -26,47 +24,36 @@ def source_hexes(state: State, data, source: str) -> frozenset[str]:
     return frozenset({u.hex}) if u is not None and u.hex is not None else frozenset()
 
 
-def route(graph, start: str, targets: frozenset[str], blocked: frozenset[str], *, bound: int | None = None,
-          guide: Callable[[str], int | None] = lambda h: 0) -> tuple[str, ...]:
-    """A shortest path from `start` to a target: the unit's own hex and the source's may be
-    enemy-controlled (Supply A; the source under option supply_source_in_enemy_zoc), no hex between.
+def route(graph, start: str, steps: dict[str, int], rest: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """The shortest path from `start` to a target that a breadth-first search from `start` walks,
+    neighbours in id order (`graph` lists them so), the first target reached winning: the unit's own
+    hex may be enemy-controlled, no hex after it but the target (Supply A; the source under option
+    supply_source_in_enemy_zoc). `steps` is supply_steps.steps_to for those targets; `rest` keeps
+    the path on from each hex walked, for the other units' paths down the same `steps`.
 
-    Breadth-first, neighbours in id order, the first target reached wins. With `bound` (a length
-    at least the shortest path's: the judged one) the search skips every hex that cannot lie on a
-    path of that length: `guide` gives a lower bound of a hex's steps to a target (None: no path),
-    and neighbouring hexes' bounds differ by at most one, so every hex a skipped hex could have
-    led to is skipped too and the hexes kept are reached in the same order from the same parents:
-    the path is the unbounded search's, found without crossing the map."""
-    if start in targets:
+    That search reaches the hexes of each depth in the order of their paths' hex ids, compared hex
+    by hex (a hex's parent is its neighbour first reached, and it is reached in its parent's
+    neighbour order), so the first target reached ends the least such path among the shortest ones.
+    Walking down `steps` from `start`, at each step to the lowest-id neighbour one step nearer a
+    target, gives that path without the search. The path on from a hex is the same whichever unit's
+    path brought it there (a blocked start, never on another path, is always left the same way)."""
+    if steps.get(start) == 0:
         return (start,)
-    if bound is not None:
-        found = _walk(graph, start, targets, blocked, bound, guide)
-        if found:
-            return found
-    return _walk(graph, start, targets, blocked, None, guide)
-
-
-def _walk(graph, start: str, targets: frozenset[str], blocked: frozenset[str], bound: int | None,
-          guide: Callable[[str], int | None]) -> tuple[str, ...]:
-    came: dict[str, str | None] = {start: None}
-    todo = deque([(start, 0)])
-    while todo:
-        h, depth = todo.popleft()
-        for n in graph.get(h, ()):
-            if n in came or (n in blocked and n not in targets):
-                continue
-            if bound is not None:
-                left = guide(n)
-                if left is None or depth + 1 + left > bound:
-                    continue
-            came[n] = h
-            if n in targets:
-                out = [n]
-                while came[out[-1]] is not None:
-                    out.append(str(came[out[-1]]))
-                return tuple(reversed(out))
-            todo.append((n, depth + 1))
-    return ()
+    left = min((steps[n] for n in graph.get(start, ()) if n in steps), default=None)
+    if left is None:
+        return ()
+    walked, here, tail = [], start, rest.get(start)
+    while tail is None:
+        walked.append(here)
+        for here in graph[here]:  # a plain loop: a generator per hex costs twice as much
+            if steps.get(here) == left:
+                break
+        tail = (here,) if left == 0 else rest.get(here)
+        left -= 1
+    path = tuple(walked) + tail
+    for i, h in enumerate(walked):
+        rest[h] = path[i:]
+    return path
 
 
 def why_isolated(state: State, data, hex_id: str, side: str, blocked: frozenset[str], reach: int) -> str:
@@ -80,9 +67,11 @@ def why_isolated(state: State, data, hex_id: str, side: str, blocked: frozenset[
 
 def routes(state: State, data, side: str, traces: dict, blocked: frozenset[str], reach: int
            ) -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
-    """({unit: path hexes} for every unit with a path or a pathless source, {unit: why} for the isolated)."""
+    """({unit: path hexes} for every unit with a path or a pathless source, {unit: why} for the
+    isolated). `reach`: the longest Allied path (F); German paths have any length (D)."""
     paths: dict[str, tuple[str, ...]] = {}
     isolated: dict[str, str] = {}
+    rest: dict[str, dict[str, tuple[str, ...]]] = {}  # per source: route()'s path on from each hex walked
     for uid, t in traces.items():
         hex_id = str(state.units[uid].hex)  # judged units are on the map (supply.judged_units)
         if t.state == ISOLATED:
@@ -90,8 +79,7 @@ def routes(state: State, data, side: str, traces: dict, blocked: frozenset[str],
         elif t.source in NO_PATH:
             paths[uid] = ()
         else:
-            # German paths lead to the East edge: its open-map distance bounds the steps left (eastward.py).
-            guide = data.east_edge_distance.get if t.source == "east_edge" else (lambda h: 0)
-            paths[uid] = route(data.sorted_land_graph, hex_id, source_hexes(state, data, t.source), blocked,
-                               bound=t.length, guide=guide)
+            limit = None if t.source == "east_edge" else reach
+            steps = steps_to(state, data, source_hexes(state, data, t.source), blocked, limit)
+            paths[uid] = route(data.sorted_land_graph, hex_id, steps, rest.setdefault(t.source, {}))
     return paths, isolated

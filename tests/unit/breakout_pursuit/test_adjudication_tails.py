@@ -1,13 +1,19 @@
 """The shorter searches behind B&P's slowest rulings (issue 24, item 3) answer exactly what the
 searches they replace answered, on positions of random games under breakout-pursuit@2:
-- the Supply Path record (supply_routes.py; Supply A, D, F): a search bounded by the judged length
-  gives the unbounded breadth-first search's path, hex for hex;
+- the Supply Path record (supply_routes.py; Supply A, D, F): a walk down the steps searched from
+  the source gives the breadth-first search's path from the unit, hex for hex; German lengths are
+  the search from the whole East edge's;
 - retreat closeness (Retreat J, "closest to [its] source of supply"): a search from each candidate
   hex gives the breadth-first length from the sources;
 - Allied defenders' supply at the moment of combat (Supply Procedure, K; C "the best state"):
-  searched from the defenders' hexes, the states of the full judgement;
+  searched from the defenders' hexes, the states of the full judgement; the judgement with Supply
+  units offered asks them only for units not Supplied and within their reach, as every unit asked
+  every one;
 - zoc.controlled (ZOC G) memoised per state: the computation's answer for every state, never
-  another state's."""
+  another state's;
+- Delay markers' lines (Delay F): whether one hex is open, searched back from it, and whether any
+  is, from the German units' hexes, answer what the search of the whole map answers;
+- the hexes the Combat Phase may attack: those State.at finds enemy units on."""
 from __future__ import annotations
 
 import gc
@@ -17,8 +23,8 @@ from collections import deque
 import pytest
 from msgspec.structs import replace
 
-from domain.games.breakout_pursuit import BREAKOUT_PURSUIT_2, retreat, supply, supply_routes, zoc
-from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, enemy
+from domain.games.breakout_pursuit import BREAKOUT_PURSUIT_2, combat, delay, retreat, supply, supply_routes, zoc
+from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, PENDING, enemy
 from domain.games.breakout_pursuit.strength import intact_fortress
 from domain.kernel.memo import per_state
 from tests.unit.breakout_pursuit.random_games import play
@@ -89,9 +95,9 @@ def reference_lengths(state, data, side, origins):
 # --- the tests ---------------------------------------------------------------------------------
 
 
-def test_a_supply_path_record_is_the_unbounded_searchs_path(positions):
-    """Supply A, D, F: each judged unit's recorded path, bounded by its judged length, is the path
-    the unbounded breadth-first search walks; a bound too short falls back to it."""
+def test_a_supply_path_record_is_the_breadth_first_searchs_path(positions):
+    """Supply A, D, F: each judged unit's recorded path, walked down the steps searched from its
+    source, is the path the breadth-first search from the unit's hex walks, hex for hex."""
     checked = 0
     for state, data in positions:
         for side in (ALLIED, GERMAN):
@@ -104,11 +110,22 @@ def test_a_supply_path_record_is_the_unbounded_searchs_path(positions):
                 targets = supply_routes.source_hexes(state, data, t.source)
                 expected = reference_route(data.land_graph, state.units[uid].hex, targets, blocked)
                 assert routes[uid] == expected, (uid, t)
-                short = supply_routes.route(data.sorted_land_graph, state.units[uid].hex, targets, blocked,
-                                            bound=max(t.length - 2, 0))
-                assert short == expected, (uid, t)
+                assert len(expected) - 1 == t.length, (uid, t)
                 checked += 1
     assert checked > 1000
+
+
+def test_german_supply_judgement_is_the_breadth_first_search_from_the_east_edge(positions):
+    """Supply D: every German unit's judged length is the one the search from every usable
+    East-edge hex at once measures (supply.py before the steps were shared with the record)."""
+    for state, data in positions:
+        ground = supply._ground(state, data, GERMAN)
+        sources = {h: "east_edge" for h in data.east_edge if supply._usable(h, ground, state)}
+        reach = supply._spread(data.land_graph, sources, ground.blocked, None)
+        for uid, t in supply.paths(state, data, GERMAN).items():
+            if supply.fixed(state.units[uid], state) is None:
+                found = supply._length(state.units[uid].hex, reach, data.land_graph)
+                assert t == (supply.Trace(supply.SUPPLIED, *found) if found else supply.Trace(ISOLATED, -1, "")), uid
 
 
 def test_retreat_closeness_is_the_breadth_first_length_from_the_sources(positions):
@@ -148,6 +165,50 @@ def test_allied_supply_of_some_units_is_their_state_in_the_full_judgement(positi
                for s in supply._allied_states(state, data, (), [u.id for u in supply.judged_units(state, ALLIED)]).values())
 
 
+def reference_allied(state, data, use):
+    """supply._allied as it was: every Supply unit offered searched, every unit asking each."""
+    graph, r = data.land_graph, supply._reach(state, data)
+    limits = r.limits
+    unit_reach = {s: supply._unit_reach.uncached(state, data, s) for s in use if supply.usable_supply_unit(state, s, r.ground)}
+    out, wants, useful = {}, {}, set()
+    for u in supply.judged_units(state, ALLIED):
+        always = supply.fixed(u, state)
+        if always:
+            out[u.id] = always
+            continue
+        options = [supply._length(u.hex, r.general, graph)] + ([supply._length(u.hex, r.naval, graph)] if u.nat in ("UK", "Ca") else [])
+        found = min((o for o in options if o), default=None)
+        base = supply.Trace(supply._allied_state(found[0], limits), *found) if found and found[0] <= limits[1] else supply.Trace(ISOLATED, -1, "")
+        out[u.id] = base
+        better = {}
+        for sid, reach in unit_reach.items():
+            got = supply._length(u.hex, reach, graph)
+            if got and supply.RANK[supply._allied_state(got[0], limits)] < supply.RANK[base.state]:
+                better[sid] = got[0]
+        if better:
+            useful.update(better)
+            best = min(supply.RANK[supply._allied_state(d, limits)] for d in better.values())
+            wants[u.id] = {s: d for s, d in better.items() if supply.RANK[supply._allied_state(d, limits)] == best}
+    chosen = supply._fewest(wants)
+    for uid, (sid, d) in chosen.items():
+        out[uid] = supply.Trace(supply._allied_state(d, limits), d, sid)
+    return out, sorted({sid for sid, _ in chosen.values()}), sorted(useful)
+
+
+def test_allied_judgement_with_supply_units_offered_is_every_unit_asking_every_one(positions):
+    """Supply C, F, G, J: with every Supply unit on the map offered (the phase's question which
+    would help, and the judgement using them all), the traces, the units traced to and the useful
+    ones are those of every judged unit asking every Supply unit."""
+    used = 0
+    for state, data in positions:
+        offered = tuple(sorted(u.id for u in state.units.values() if u.side == ALLIED and u.type == "supply" and u.hex))
+        for use in (offered, offered[::2]):
+            got = supply._allied(state, data, use)
+            assert got == reference_allied(state, data, use)
+            used += len(got[1])
+    assert used > 20
+
+
 def test_zoc_memoised_per_state_answers_each_states_own_zoc(positions):
     """ZOC G: the memo answers for every position what the computation answers, and a unit moved
     (a new state) changes the answer at once."""
@@ -183,3 +244,50 @@ def test_a_memo_never_answers_for_another_object_even_when_ids_are_reused():
         del state
         gc.collect()
     assert len(calls) == 300
+
+
+def test_a_delay_line_searched_from_its_hex_is_one_of_the_open_hexes(positions):
+    """Delay F: is_open(h) == h in open_hexes, lines over land and over sea (option
+    delay_line_over_sea), whether or not legal() lists any placement; placeable() == bool(legal())
+    with every marker due, with none, and with no German combat unit left to start a line."""
+    rng = random.Random(24)
+    data = positions[0][1]
+    for graph in (data.across_land, data.neighbours):  # a line is searched back from its end
+        assert all(h in graph[n] for h, ns in graph.items() for n in ns)
+    seen = {True: 0, False: 0}
+    for state, data in positions[::2]:
+        markers = {u.id for u in state.units.values() if u.type == delay.MARKER}
+        all_due = replace(state, units={i: replace(u, box=PENDING, hex=None) if i in markers else u for i, u in state.units.items()},
+                          arrivals={**state.arrivals, **dict.fromkeys(markers, 1)})
+        no_line = replace(all_due, units={i: replace(u, hex=None) if u.side == GERMAN and u.combat_unit else u
+                                          for i, u in all_due.units.items()})
+        for s in (state, all_due, no_line):
+            for over_sea in (False, True):
+                core = replace(s.core, options={**s.core.options, "delay_line_over_sea": over_sea},
+                               clock=replace(s.core.clock, side=GERMAN))
+                s2 = replace(s, core=core)
+                open_ = delay.open_hexes(s2, data)
+                near = {n for u in s2.units.values() if u.hex for n in data.neighbours[u.hex]}
+                for h in rng.sample(sorted(data.map.hexes), 40) + rng.sample(sorted(near), min(40, len(near))):
+                    assert delay.is_open(s2, data, h) == (h in open_), h
+                listed = bool(delay.legal(s2, data))
+                assert delay.placeable(s2, data) == listed
+                seen[listed] += 1
+    assert min(seen.values()) > 5
+
+
+def test_the_hexes_to_attack_are_those_holding_an_enemy_unit(positions):
+    """Combat A: combat.targets as State.at would list them, for both sides."""
+    for state, data in positions:
+        for side in (ALLIED, GERMAN):
+            expected: dict[str, list[str]] = {}
+            for u in sorted(state.units.values(), key=lambda u: u.id):
+                if u.side != side or u.hex is None or not u.combat_unit or u.hex not in data.neighbours:
+                    continue
+                for n in data.neighbours[u.hex]:
+                    occupied = any(x.side != side for x in state.at(n)) or (
+                        side == ALLIED and combat.strength.intact_fortress(state, data, n))
+                    if occupied and combat.attacker_problem(state, data, side, u, u.id, n) is None:
+                        expected.setdefault(n, []).append(u.id)
+            assert combat.targets(state, data, side) == {
+                h: tuple(a) for h, a in sorted(expected.items()) if combat.target_problem(state, data, side, h) is None}
