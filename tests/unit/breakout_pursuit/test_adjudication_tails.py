@@ -13,7 +13,9 @@ searches they replace answered, on positions of random games under breakout-purs
   another state's;
 - Delay markers' lines (Delay F): whether one hex is open, searched back from it, and whether any
   is, from the German units' hexes, answer what the search of the whole map answers;
-- the hexes the Combat Phase may attack: those State.at finds enemy units on."""
+- the hexes the Combat Phase may attack: those State.at finds enemy units on;
+- a retreat's questions about each hex (Stacking M, Movement B, Truck B), answered from an index of
+  the state's units, as a scan of the units answers them."""
 from __future__ import annotations
 
 import gc
@@ -24,6 +26,7 @@ import pytest
 from msgspec.structs import replace
 
 from domain.games.breakout_pursuit import BREAKOUT_PURSUIT_2, combat, delay, retreat, supply, supply_routes, zoc
+from domain.games.breakout_pursuit.stacking import stack_count
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, PENDING, enemy
 from domain.games.breakout_pursuit.strength import intact_fortress
 from domain.kernel.memo import per_state
@@ -291,3 +294,24 @@ def test_the_hexes_to_attack_are_those_holding_an_enemy_unit(positions):
                         expected.setdefault(n, []).append(u.id)
             assert combat.targets(state, data, side) == {
                 h: tuple(a) for h, a in sorted(expected.items()) if combat.target_problem(state, data, side, h) is None}
+
+
+def test_a_retreats_questions_answered_from_the_index_as_from_the_units(positions):
+    """Stacking M (combat units per hex), Movement B (enemy combat units or Trucks bar a hex), Truck B
+    (a Truck and its passenger move together): retreat's answers from occupancy.of equal a scan of
+    every unit, for every hex next to a unit and every unit on the map."""
+    for state, data in positions:
+        near = sorted({n for u in state.units.values() if u.hex for n in data.neighbours[u.hex]})
+        for h in near:
+            assert retreat.occupancy.of(state, data).stacks.get(h, 0) == stack_count(state, h)
+            for side in (ALLIED, GERMAN):
+                scanned = any(retreat.blocking(u) and u.side != side for u in state.at(h)) or (
+                    side == ALLIED and retreat.intact_fortress(state, data, h))
+                assert retreat.hex_barred(state, data, side, h) == scanned
+        for u in state.units.values():
+            if u.hex is None:
+                continue
+            carrier = next((t.id for t in state.units.values() if t.carrying == u.id and t.hex is not None), None)
+            companion = u.carrying or carrier
+            expected = (u.id, companion) if companion and state.units[companion].hex is not None else (u.id,)
+            assert retreat.movers(state, data, u.id) == expected
