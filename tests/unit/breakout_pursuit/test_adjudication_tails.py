@@ -205,7 +205,7 @@ def test_allied_judgement_with_supply_units_offered_is_every_unit_asking_every_o
     used = 0
     for state, data in positions:
         offered = tuple(sorted(u.id for u in state.units.values() if u.side == ALLIED and u.type == "supply" and u.hex))
-        for use in (offered, offered[::2]):
+        for use in ((), offered, offered[::2]):
             got = supply._allied(state, data, use)
             assert got == reference_allied(state, data, use)
             used += len(got[1])
