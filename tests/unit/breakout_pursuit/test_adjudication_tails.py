@@ -25,7 +25,7 @@ from collections import deque
 import pytest
 from msgspec.structs import replace
 
-from domain.games.breakout_pursuit import BREAKOUT_PURSUIT_2, combat, delay, retreat, supply, supply_routes, zoc
+from domain.games.breakout_pursuit import BREAKOUT_PURSUIT_2, combat, delay, retreat, supply, supply_routes, supply_steps, zoc
 from domain.games.breakout_pursuit.stacking import stack_count
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, PENDING, enemy
 from domain.games.breakout_pursuit.strength import intact_fortress
@@ -116,6 +116,29 @@ def test_a_supply_path_record_is_the_breadth_first_searchs_path(positions):
                 assert len(expected) - 1 == t.length, (uid, t)
                 checked += 1
     assert checked > 1000
+
+
+def test_steps_to_sources_are_the_breadth_first_search_by_hex_id(positions):
+    """supply_steps.steps_to (lists indexed by number) measures what a breadth-first search over the
+    land graph by hex ids measures, whatever blocks the way, within a limit or none."""
+    rng = random.Random(16)
+    data = positions[0][1]
+    hexes = sorted(data.land_graph)
+    for _ in range(12):
+        blocked = frozenset(rng.sample(hexes, len(hexes) * rng.choice((5, 20, 45)) // 100))
+        targets = frozenset(rng.sample(sorted(data.east_edge), 5) + rng.sample(hexes, rng.choice((1, 3))))
+        for limit in (None, 8):
+            dist = dict.fromkeys(targets, 0)
+            todo = deque(targets)
+            while todo:
+                h = todo.popleft()
+                if limit is not None and dist[h] >= limit:
+                    continue
+                for n in data.land_graph.get(h, ()):
+                    if n not in dist and n not in blocked:
+                        dist[n] = dist[h] + 1
+                        todo.append(n)
+            assert supply_steps.steps_to.uncached(None, data, targets, blocked, limit) == dist
 
 
 def test_german_supply_judgement_is_the_breadth_first_search_from_the_east_edge(positions):
