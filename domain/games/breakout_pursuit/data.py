@@ -119,6 +119,14 @@ class GameData:
         return {h: tuple(n for n in ns if n in land) for h, ns in self.across_land.items() if h in land}
 
     @cached_property
+    def land_numbered(self) -> tuple[tuple[str, ...], dict[str, int], tuple[tuple[int, ...], ...]]:
+        """land_graph by numbers: (hex of each number, number of each hex, neighbours' numbers):
+        a breadth-first search over the whole map (supply_steps.py) indexes lists, not dicts."""
+        hexes = tuple(sorted(self.land_graph))
+        number = {h: i for i, h in enumerate(hexes)}
+        return hexes, number, tuple(tuple(number[n] for n in self.land_graph[h]) for h in hexes)
+
+    @cached_property
     def cubes(self) -> dict[str, tuple[int, int, int]]:
         """Each map hex's cube coordinates (hex distances asked inside searches, retreat.py)."""
         return {h: self.grid.cube(h) for h in self.map.hexes}

@@ -255,7 +255,7 @@ def apply_retreat(adj, c: Combat, step: str, units: tuple[str, ...], moves: dict
             stuck.append(uid)
             continue
         side = adj.state.units[uid].side
-        for m in retreat.movers(adj.state, uid):
+        for m in retreat.movers(adj.state, adj.ruleset.data, uid):
             adj.emit(UnitRetreated(unit=m, frm=adj.state.units[m].hex, to=to, cite=(why, cite.RETREAT_J, cite.ZOC_L, cite.STACKING_M, rule)))
         overrun(adj, side, to)
         occupy(adj, side, (to,), uid)

@@ -17,9 +17,9 @@ from collections import Counter
 from itertools import permutations
 from typing import Callable
 
-from domain.games.breakout_pursuit import eastward, zoc
+from domain.games.breakout_pursuit import eastward, occupancy, zoc
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, State, Unit, enemy
-from domain.games.breakout_pursuit.stacking import STACK_LIMIT, stack_count
+from domain.games.breakout_pursuit.stacking import STACK_LIMIT
 from domain.games.breakout_pursuit.strength import intact_fortress
 from domain.kernel.memo import per_state
 
@@ -37,21 +37,20 @@ def blocking(u: Unit) -> bool:
 
 
 def hex_barred(state: State, data, side: str, hex_id: str) -> bool:
-    if any(blocking(u) and u.side != side for u in state.at(hex_id)):
+    if any(s != side for s in occupancy.of(state, data).blockers.get(hex_id, ())):  # blocking units of another side
         return True
     return side == ALLIED and intact_fortress(state, data, hex_id)
 
 
-def movers(state: State, uid: str) -> tuple[str, ...]:
+def movers(state: State, data, uid: str) -> tuple[str, ...]:
     """A unit and the Truck carrying it, or the Truck and its passenger: they retreat together."""
     u = state.units[uid]
-    carrier = next((t.id for t in state.units.values() if t.carrying == uid and t.hex is not None), None)
-    companion = u.carrying or carrier
+    companion = u.carrying or occupancy.of(state, data).carriers.get(uid)
     return (uid, companion) if companion and state.units[companion].hex is not None else (uid,)
 
 
-def weight(state: State, uid: str) -> int:
-    return sum(1 for m in movers(state, uid) if state.units[m].combat_unit)
+def weight(state: State, data, uid: str) -> int:
+    return sum(1 for m in movers(state, data, uid) if state.units[m].combat_unit)
 
 
 def refusal(state: State, data, uid: str, n: str, filled: Counter, enemy_zoc: frozenset[str]) -> str | None:
@@ -64,7 +63,7 @@ def refusal(state: State, data, uid: str, n: str, filled: Counter, enemy_zoc: fr
         return "enemy-controlled (ZOC L)"
     if hex_barred(state, data, u.side, n):
         return "enemy-occupied, or an intact Fortress (Movement B)"
-    if stack_count(state, n) + filled[n] + weight(state, uid) > STACK_LIMIT:
+    if occupancy.of(state, data).stacks.get(n, 0) + filled[n] + weight(state, data, uid) > STACK_LIMIT:
         return f"would hold more than {STACK_LIMIT} combat units (Stacking M)"
     return None
 
@@ -82,13 +81,18 @@ def sources(state: State, data, u: Unit) -> frozenset[str]:
     Naval Supply unit on a coastal hex (Supply G; the Supply Effects Chart's list)."""
     if u.side == GERMAN:
         return data.east_edge
+    return _allied_sources(state, data, u.nat in NAVAL_USERS)
+
+
+@per_state  # asked for each unit of a retreat in each order of them
+def _allied_sources(state: State, data, naval: bool) -> frozenset[str]:
     out = {data.cherbourg, data.bayeux}
     for s in state.units.values():
         if s.side != ALLIED or s.hex is None:
             continue
         if (s.type == "pipeline" and s.active) or s.type == "supply":
             out.add(s.hex)
-        elif s.type == "naval_supply" and s.active and u.nat in NAVAL_USERS and data.hex_has(s.hex, "coastal"):
+        elif s.type == "naval_supply" and s.active and naval and data.hex_has(s.hex, "coastal"):
             out.add(s.hex)
     return frozenset(out)
 
@@ -179,7 +183,7 @@ def plan(state: State, data, units: tuple[str, ...], moves: dict[str, str]) -> l
             raise RetreatError(f"{uid} must retreat to one of {', '.join(best)} (legal and closest to its source of supply), "
                                f"not {moves[uid]}.")
         out.append((uid, moves[uid]))
-        step(state, uid, moves[uid], filled, +1)
+        step(state, data, uid, moves[uid], filled, +1)
     return out
 
 
@@ -200,14 +204,14 @@ def weighed(state: State, data, chosen: list[tuple[str, str | None]]) -> list[di
                     "path": {h: k[1] for h, k in keys.items() if k[0] == 0},
                     "no_path": {h: k[1] for h, k in keys.items() if k[0] == 1}})
         if to is not None:
-            step(state, uid, to, filled, +1)
+            step(state, data, uid, to, filled, +1)
     return out
 
 
-def step(state: State, uid: str, to: str, filled: Counter, sign: int) -> None:
+def step(state: State, data, uid: str, to: str, filled: Counter, sign: int) -> None:
     """Count a retreat (sign +1) or undo it (-1): the destination fills, the hex left empties."""
-    filled[to] += sign * weight(state, uid)
-    filled[state.units[uid].hex] -= sign * weight(state, uid)
+    filled[to] += sign * weight(state, data, uid)
+    filled[state.units[uid].hex] -= sign * weight(state, data, uid)
 
 
 def plans(state: State, data, units: tuple[str, ...], limit: int) -> list[dict[str, str]]:
@@ -229,9 +233,9 @@ def plans(state: State, data, units: tuple[str, ...], limit: int) -> list[dict[s
         if not best:
             walk(order, i + 1, filled, chosen)
         for h in best:
-            step(state, uid, h, filled, +1)
+            step(state, data, uid, h, filled, +1)
             walk(order, i + 1, filled, {**chosen, uid: h})
-            step(state, uid, h, filled, -1)
+            step(state, data, uid, h, filled, -1)
 
     for order in (permutations(units) if len(units) <= ORDERED else [units]):
         walk(tuple(order), 0, Counter(), {})

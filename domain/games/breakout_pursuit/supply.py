@@ -221,15 +221,13 @@ def _unit_reach(state: State, data, sid: str) -> dict[str, tuple[int, str]]:
     return _spread(data.land_graph, {state.units[sid].hex: sid}, r.ground.blocked, r.limits[1])
 
 
-def _allied(state: State, data, use: tuple[str, ...]) -> tuple[dict[str, Trace], list[str], list[str]]:
-    """(traces, Supply units traced to, Supply units that would improve some unit on their own)."""
+@per_state  # the phase's start asks which Supply units would help, then judges without them: one pass
+def _base(state: State, data) -> dict[str, Trace]:
+    """Each judged Allied unit's trace to the sources never expended (the Naval Supply unit for UK
+    and Ca units), or its fixed supply. Read only: `_allied` copies it."""
     graph, r = data.land_graph, _reach(state, data)
     limits = r.limits
-    supply_units = [state.units[s] for s in use if usable_supply_unit(state, s, r.ground)]
-
     out: dict[str, Trace] = {}
-    wants: dict[str, dict[str, int]] = {}  # unit -> {Supply unit: length} giving its best state
-    useful: set[str] = set()
     for u in judged_units(state, ALLIED):
         always = fixed(u, state)
         if always:
@@ -239,21 +237,34 @@ def _allied(state: State, data, use: tuple[str, ...]) -> tuple[dict[str, Trace],
         if u.nat in NAVAL_USERS:
             options.append(_length(u.hex, r.naval, graph))
         found = min((o for o in options if o), default=None)
-        base = Trace(_allied_state(found[0], limits), *found) if found and found[0] <= limits[1] else Trace(ISOLATED, -1, "")
-        out[u.id] = base
-        if base.state == SUPPLIED:
-            continue  # nothing to improve on (C)
+        out[u.id] = Trace(_allied_state(found[0], limits), *found) if found and found[0] <= limits[1] else Trace(ISOLATED, -1, "")
+    return out
+
+
+def _allied(state: State, data, use: tuple[str, ...]) -> tuple[dict[str, Trace], list[str], list[str]]:
+    """(traces, Supply units traced to, Supply units that would improve some unit on their own)."""
+    graph, r = data.land_graph, _reach(state, data)
+    limits = r.limits
+    supply_units = [state.units[s] for s in use if usable_supply_unit(state, s, r.ground)]
+
+    out = dict(_base(state, data))
+    wants: dict[str, dict[str, int]] = {}  # unit -> {Supply unit: length} giving its best state
+    useful: set[str] = set()
+    for uid, base in out.items():
+        if base.state == SUPPLIED or not supply_units:
+            continue  # nothing to improve on (C); fixed supply is Supplied
+        hex_id = str(state.units[uid].hex)
         better = {}
         for s in supply_units:
-            if cube_distance(data.cubes[u.hex], data.cubes[str(s.hex)]) > limits[1]:
+            if cube_distance(data.cubes[hex_id], data.cubes[str(s.hex)]) > limits[1]:
                 continue  # no path shorter than the hex distance: none within the Unsupplied limit (F)
-            got = _length(u.hex, _unit_reach(state, data, s.id), graph)
+            got = _length(hex_id, _unit_reach(state, data, s.id), graph)
             if got and RANK[_allied_state(got[0], limits)] < RANK[base.state]:
                 better[s.id] = got[0]
         if better:
             useful.update(better)
             best = min(RANK[_allied_state(d, limits)] for d in better.values())
-            wants[u.id] = {s: d for s, d in better.items() if RANK[_allied_state(d, limits)] == best}
+            wants[uid] = {s: d for s, d in better.items() if RANK[_allied_state(d, limits)] == best}
     chosen = _fewest(wants)
     for uid, (sid, d) in chosen.items():
         out[uid] = Trace(_allied_state(d, limits), d, sid)

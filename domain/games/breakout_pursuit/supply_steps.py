@@ -14,15 +14,23 @@ def steps_to(state, data, targets: frozenset[str], blocked: frozenset[str], limi
     """{hex: steps to the nearest target} over data.land_graph for every hex from which a path
     reaches a target within `limit` steps (all of them with None). A target may be blocked (a
     source in enemy ZOC, A); no other hex on a path may be. The targets are at 0."""
-    graph = data.land_graph
-    dist = dict.fromkeys(targets, 0)
-    order = list(dist)
-    for h in order:  # the list grows as hexes are reached: a queue without a deque's calls
-        d = dist[h] + 1
+    hexes, number, graph = data.land_numbered
+    dist = [-1] * len(hexes)  # -1 not reached, -2 blocked: a list cell costs half a dict lookup by hex id
+    for h in blocked:
+        i = number.get(h)
+        if i is not None:
+            dist[i] = -2
+    order = [number[h] for h in targets if h in number]
+    for i in order:
+        dist[i] = 0
+    for i in order:  # the list grows as hexes are reached: a queue without a deque's calls
+        d = dist[i] + 1
         if limit is not None and d > limit:
             break
-        for n in graph.get(h, ()):
-            if n not in dist and n not in blocked:
-                dist[n] = d
-                order.append(n)
-    return dist
+        for j in graph[i]:
+            if dist[j] == -1:
+                dist[j] = d
+                order.append(j)
+    out = dict.fromkeys(targets, 0)  # a target off the land graph too
+    out.update((hexes[i], dist[i]) for i in order)
+    return out

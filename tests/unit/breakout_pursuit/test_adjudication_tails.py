@@ -13,7 +13,9 @@ searches they replace answered, on positions of random games under breakout-purs
   another state's;
 - Delay markers' lines (Delay F): whether one hex is open, searched back from it, and whether any
   is, from the German units' hexes, answer what the search of the whole map answers;
-- the hexes the Combat Phase may attack: those State.at finds enemy units on."""
+- the hexes the Combat Phase may attack: those State.at finds enemy units on;
+- a retreat's questions about each hex (Stacking M, Movement B, Truck B), answered from an index of
+  the state's units, as a scan of the units answers them."""
 from __future__ import annotations
 
 import gc
@@ -23,7 +25,8 @@ from collections import deque
 import pytest
 from msgspec.structs import replace
 
-from domain.games.breakout_pursuit import BREAKOUT_PURSUIT_2, combat, delay, retreat, supply, supply_routes, zoc
+from domain.games.breakout_pursuit import BREAKOUT_PURSUIT_2, combat, delay, retreat, supply, supply_routes, supply_steps, zoc
+from domain.games.breakout_pursuit.stacking import stack_count
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, PENDING, enemy
 from domain.games.breakout_pursuit.strength import intact_fortress
 from domain.kernel.memo import per_state
@@ -115,6 +118,29 @@ def test_a_supply_path_record_is_the_breadth_first_searchs_path(positions):
     assert checked > 1000
 
 
+def test_steps_to_sources_are_the_breadth_first_search_by_hex_id(positions):
+    """supply_steps.steps_to (lists indexed by number) measures what a breadth-first search over the
+    land graph by hex ids measures, whatever blocks the way, within a limit or none."""
+    rng = random.Random(16)
+    data = positions[0][1]
+    hexes = sorted(data.land_graph)
+    for _ in range(12):
+        blocked = frozenset(rng.sample(hexes, len(hexes) * rng.choice((5, 20, 45)) // 100))
+        targets = frozenset(rng.sample(sorted(data.east_edge), 5) + rng.sample(hexes, rng.choice((1, 3))))
+        for limit in (None, 8):
+            dist = dict.fromkeys(targets, 0)
+            todo = deque(targets)
+            while todo:
+                h = todo.popleft()
+                if limit is not None and dist[h] >= limit:
+                    continue
+                for n in data.land_graph.get(h, ()):
+                    if n not in dist and n not in blocked:
+                        dist[n] = dist[h] + 1
+                        todo.append(n)
+            assert supply_steps.steps_to.uncached(None, data, targets, blocked, limit) == dist
+
+
 def test_german_supply_judgement_is_the_breadth_first_search_from_the_east_edge(positions):
     """Supply D: every German unit's judged length is the one the search from every usable
     East-edge hex at once measures (supply.py before the steps were shared with the record)."""
@@ -202,7 +228,7 @@ def test_allied_judgement_with_supply_units_offered_is_every_unit_asking_every_o
     used = 0
     for state, data in positions:
         offered = tuple(sorted(u.id for u in state.units.values() if u.side == ALLIED and u.type == "supply" and u.hex))
-        for use in (offered, offered[::2]):
+        for use in ((), offered, offered[::2]):
             got = supply._allied(state, data, use)
             assert got == reference_allied(state, data, use)
             used += len(got[1])
@@ -291,3 +317,24 @@ def test_the_hexes_to_attack_are_those_holding_an_enemy_unit(positions):
                         expected.setdefault(n, []).append(u.id)
             assert combat.targets(state, data, side) == {
                 h: tuple(a) for h, a in sorted(expected.items()) if combat.target_problem(state, data, side, h) is None}
+
+
+def test_a_retreats_questions_answered_from_the_index_as_from_the_units(positions):
+    """Stacking M (combat units per hex), Movement B (enemy combat units or Trucks bar a hex), Truck B
+    (a Truck and its passenger move together): retreat's answers from occupancy.of equal a scan of
+    every unit, for every hex next to a unit and every unit on the map."""
+    for state, data in positions:
+        near = sorted({n for u in state.units.values() if u.hex for n in data.neighbours[u.hex]})
+        for h in near:
+            assert retreat.occupancy.of(state, data).stacks.get(h, 0) == stack_count(state, h)
+            for side in (ALLIED, GERMAN):
+                scanned = any(retreat.blocking(u) and u.side != side for u in state.at(h)) or (
+                    side == ALLIED and retreat.intact_fortress(state, data, h))
+                assert retreat.hex_barred(state, data, side, h) == scanned
+        for u in state.units.values():
+            if u.hex is None:
+                continue
+            carrier = next((t.id for t in state.units.values() if t.carrying == u.id and t.hex is not None), None)
+            companion = u.carrying or carrier
+            expected = (u.id, companion) if companion and state.units[companion].hex is not None else (u.id,)
+            assert retreat.movers(state, data, u.id) == expected
