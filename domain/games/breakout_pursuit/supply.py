@@ -33,7 +33,6 @@ from domain.kernel.commands import Reject
 from domain.kernel.effects import PhaseAdvanced
 from domain.kernel.grid import cube_distance
 from domain.kernel.memo import per_state
-from domain.kernel.search import spread
 
 RANK = {SUPPLIED: 0, UNSUPPLIED: 1, ISOLATED: 2}
 NAVAL_USERS = ("UK", "Ca")  # Naval Supply P; Explanation of Terms (Unit Designation)
@@ -48,10 +47,6 @@ class Trace(NamedTuple):
 # --- paths over the land graph (data.land_graph: no sea hex, no sea hexside) --------------------
 
 
-def _spread(graph, sources: dict[str, str], blocked: frozenset[str], limit: int | None) -> dict[str, tuple[int, str]]:
-    """Breadth-first from every source hex at once: steps and nearest source for each hex reached
-    through hexes a path may enter (a source hex itself may be in enemy ZOC: the path ends there)."""
-    return spread(graph, dict(sorted(sources.items())), enters=lambda n: n not in blocked, limit=limit)
 
 
 def _length(hex_id: str, reach: dict[str, tuple[int, str]], graph) -> tuple[int, str] | None:
@@ -208,17 +203,17 @@ class _Reach(NamedTuple):
 
 @per_state  # the Supply Judgement Phase asks which Supply units would help, then judges: one search
 def _reach(state: State, data) -> _Reach:
-    graph, ground, limits = data.land_graph, _ground(state, data, ALLIED), _limits(data)
+    ground, limits = _ground(state, data, ALLIED), _limits(data)
     general, naval = _allied_sources(state, data, ground)
-    return _Reach(ground, limits, _spread(graph, general, ground.blocked, limits[1]),
-                  _spread(graph, naval, ground.blocked, limits[1]) if naval else {})
+    return _Reach(ground, limits, supply_steps.labelled(data, general, ground.blocked, limits[1]),
+                  supply_steps.labelled(data, naval, ground.blocked, limits[1]) if naval else {})
 
 
 @per_state
 def _unit_reach(state: State, data, sid: str) -> dict[str, tuple[int, str]]:
     """The reach of one Supply unit offered (a usable one: usable_supply_unit)."""
     r = _reach(state, data)
-    return _spread(data.land_graph, {state.units[sid].hex: sid}, r.ground.blocked, r.limits[1])
+    return supply_steps.labelled(data, {str(state.units[sid].hex): sid}, r.ground.blocked, r.limits[1])
 
 
 @per_state  # the phase's start asks which Supply units would help, then judges without them: one pass
@@ -293,7 +288,7 @@ def _allied_states(state: State, data, use: tuple[str, ...], only: Iterable[str]
 
 def _nearest(graph, start: str, goals: set[str], blocked: frozenset[str], limit: int) -> int | None:
     """Steps from `start` to the nearest goal, stepping only into goals or hexes not blocked, at
-    most `limit` (None beyond): the path `_spread` then `_length` measure from the goals' side."""
+    most `limit` (None beyond): the path `supply_steps.labelled` then `_length` measure from the goals' side."""
     if start in goals:
         return 0
     seen, frontier = {start}, [start]

@@ -2,7 +2,11 @@
 breadth-first search from the sources, stepping only into hexes a path may enter. The Supply
 Judgement measures German paths with it (D: any length to the East edge), and the Supply Path
 record (supply_routes.py) walks each unit's path down it; in one state both ask the same search
-when every East-edge hex is a usable source, and it runs once (per_state).
+when every East-edge hex is a usable source, and it runs once (per_state). `labelled` is the same
+search keeping each hex's nearest source (Allied sources, F-G).
+
+Both search the land graph by numbers (data.land_numbered): a list cell costs half a dict lookup
+by hex id, and a search crosses the map.
 """
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ def steps_to(state, data, targets: frozenset[str], blocked: frozenset[str], limi
     reaches a target within `limit` steps (all of them with None). A target may be blocked (a
     source in enemy ZOC, A); no other hex on a path may be. The targets are at 0."""
     hexes, number, graph = data.land_numbered
-    dist = [-1] * len(hexes)  # -1 not reached, -2 blocked: a list cell costs half a dict lookup by hex id
+    dist = [-1] * len(hexes)  # -1 not reached, -2 blocked
     for h in blocked:
         i = number.get(h)
         if i is not None:
@@ -33,4 +37,33 @@ def steps_to(state, data, targets: frozenset[str], blocked: frozenset[str], limi
                 order.append(j)
     out = dict.fromkeys(targets, 0)  # a target off the land graph too
     out.update((hexes[i], dist[i]) for i in order)
+    return out
+
+
+def labelled(data, sources: dict[str, str], blocked: frozenset[str], limit: int | None) -> dict[str, tuple[int, str]]:
+    """{hex: (steps to the nearest source, its label)} as kernel.search.spread finds them over
+    data.land_graph from `sources` (hex -> label) taken in hex-id order, entering no blocked hex:
+    each hex keeps the label of the hex it was first reached from, the queue taken in order."""
+    hexes, number, graph = data.land_numbered
+    dist = [-1] * len(hexes)  # -1 not reached, -2 blocked
+    label: list[str] = [""] * len(hexes)
+    for h in blocked:
+        i = number.get(h)
+        if i is not None:
+            dist[i] = -2
+    seeds = sorted(sources.items())
+    order = [number[h] for h, _ in seeds if h in number]
+    for h, name in seeds:
+        if h in number:
+            dist[number[h]], label[number[h]] = 0, name
+    for i in order:
+        d = dist[i] + 1
+        if limit is not None and d > limit:
+            break
+        for j in graph[i]:
+            if dist[j] == -1:
+                dist[j], label[j] = d, label[i]
+                order.append(j)
+    out = {h: (0, name) for h, name in seeds}  # a source off the land graph too
+    out.update((hexes[i], (dist[i], label[i])) for i in order)
     return out

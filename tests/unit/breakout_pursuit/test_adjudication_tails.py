@@ -30,6 +30,7 @@ from domain.games.breakout_pursuit.stacking import stack_count
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, PENDING, enemy
 from domain.games.breakout_pursuit.strength import intact_fortress
 from domain.kernel.memo import per_state
+from domain.kernel.search import spread
 from tests.unit.breakout_pursuit.random_games import play
 
 
@@ -119,8 +120,9 @@ def test_a_supply_path_record_is_the_breadth_first_searchs_path(positions):
 
 
 def test_steps_to_sources_are_the_breadth_first_search_by_hex_id(positions):
-    """supply_steps.steps_to (lists indexed by number) measures what a breadth-first search over the
-    land graph by hex ids measures, whatever blocks the way, within a limit or none."""
+    """supply_steps.steps_to and .labelled (lists indexed by number) measure what a breadth-first
+    search over the land graph by hex ids measures (kernel.search.spread: the same nearest source's
+    label too), whatever blocks the way, within a limit or none."""
     rng = random.Random(16)
     data = positions[0][1]
     hexes = sorted(data.land_graph)
@@ -139,6 +141,9 @@ def test_steps_to_sources_are_the_breadth_first_search_by_hex_id(positions):
                         dist[n] = dist[h] + 1
                         todo.append(n)
             assert supply_steps.steps_to.uncached(None, data, targets, blocked, limit) == dist
+            labels = {h: f"source-{rng.randrange(3)}" for h in targets}
+            assert supply_steps.labelled(data, labels, blocked, limit) == spread(
+                data.land_graph, dict(sorted(labels.items())), enters=lambda n: n not in blocked, limit=limit)
 
 
 def test_german_supply_judgement_is_the_breadth_first_search_from_the_east_edge(positions):
@@ -147,7 +152,7 @@ def test_german_supply_judgement_is_the_breadth_first_search_from_the_east_edge(
     for state, data in positions:
         ground = supply._ground(state, data, GERMAN)
         sources = {h: "east_edge" for h in data.east_edge if supply._usable(h, ground, state)}
-        reach = supply._spread(data.land_graph, sources, ground.blocked, None)
+        reach = spread(data.land_graph, dict(sorted(sources.items())), enters=lambda n: n not in ground.blocked)
         for uid, t in supply.paths(state, data, GERMAN).items():
             if supply.fixed(state.units[uid], state) is None:
                 found = supply._length(state.units[uid].hex, reach, data.land_graph)
