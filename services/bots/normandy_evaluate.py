@@ -2,7 +2,7 @@
 plays 50 seeded games of Scenario 1 with the greedy player on each side in turn against the random
 player, and reports the results.
 
-    python -m services.bots.normandy_evaluate N [--scenario 1] [--first 0]
+    python -m services.bots.normandy_evaluate N [--scenario 1] [--first 0] [--side allied] [--progress]
 
 The greedy player sees what it would see over HTTP: the seat's view, its legal orders and their
 assessments as JSON; its answer is decoded as the server decodes an order."""
@@ -74,8 +74,11 @@ def main(argv: list[str]) -> int:
     p.add_argument("games", type=int, nargs="?", default=50)
     p.add_argument("--scenario", default="1")
     p.add_argument("--first", type=int, default=0)
+    p.add_argument("--side", choices=("allied", "german"), action="append",
+                   help="the greedy player's side (repeatable; default both, one after the other)")
+    p.add_argument("--progress", action="store_true", help="print each game's result as it ends")
     args = p.parse_args(argv)
-    for greedy_side in ("allied", "german"):
+    for greedy_side in args.side or ("allied", "german"):
         winners: Counter[str] = Counter()
         levels: Counter[str] = Counter()
         start = time.process_time()
@@ -84,6 +87,9 @@ def main(argv: list[str]) -> int:
             assert result is not None
             winners[result.winner or "draw"] += 1
             levels[result.level] += 1
+            if args.progress:
+                print(f"  greedy {greedy_side}, seed {seed}: {result.winner or 'draw'}, {result.level} "
+                      f"({time.process_time() - start:.0f} s CPU so far)", flush=True)
         print(f"greedy {greedy_side} vs random, scenario {args.scenario}, {args.games} games: greedy won "
               f"{winners[greedy_side]}/{args.games}; {dict(levels)} ({time.process_time() - start:.0f} s CPU)", flush=True)
     return 0
