@@ -164,6 +164,14 @@ class State4(State3, frozen=True, kw_only=True):
     offmap: OffMap = OffMap()
 
 
+class State5(State4, frozen=True, kw_only=True):
+    """The state of `normandy-1944@5`: version 4's, with the Administration Phase's records
+    (§1.1.1.3, §6.10). A separate type, so @1-@4 states and digests are unchanged."""
+
+    rest: tuple[str, ...] = ()  # units under a Rest marker: no move, no attack this turn (§1.1.1.3)
+    replacements: dict[str, int] = {}  # the German unused replacements, by kind (§1.1.1.3, §6.10)
+
+
 def air_of(state: State) -> Air | None:
     return state.air if isinstance(state, State3) else None
 

@@ -208,3 +208,12 @@ def refuse_unbuilt(ruleset_id: str, options: dict[str, Any], applied: dict[str, 
         if options.get(name) not in values:
             raise OptionNotBuilt(f"option {name!r} = {options[name]!r} is not built in {ruleset_id}: {why}; "
                                  f"built: {list(values)}")
+
+
+# `normandy-1944@5` rules the Administration Phase for turns >= 1 (§1.1.1.3 with §6.10: German
+# replacements, rebuilding, Rest, the return to the strategic reserve) and the defender's
+# withholding (§6.5). Its options and the values it applies start as version 4's; each rule
+# built in @5 moves its options from APPLIED_5's refusals to applied.
+RULED_IN_5 = RULED_IN_4
+OPTIONS_5: tuple[Option, ...] = OPTIONS_4
+APPLIED_5: dict[str, tuple[tuple[Any, ...], str]] = dict(APPLIED_4)

@@ -15,8 +15,8 @@ from domain.games.normandy import (
 from domain.games.normandy.data import GERMAN, GameData, data_of
 from domain.games.normandy.effects import HQsReset, NormandyEffect, Reorganised, SeatDone, UnitPlaced
 from domain.games.normandy.evolve import evolve
-from domain.games.normandy.model import PENDING, SETUP, Air, OffMap, State, State3, State4, Unit, exploitation_of, offmap_of, overrun_of
-from domain.games.normandy.options import APPLIED_4, OPTIONS, OPTIONS_3, OPTIONS_4, refuse_unbuilt
+from domain.games.normandy.model import PENDING, SETUP, Air, OffMap, State, State3, State4, State5, Unit, exploitation_of, offmap_of, overrun_of
+from domain.games.normandy.options import APPLIED_4, APPLIED_5, OPTIONS, OPTIONS_3, OPTIONS_4, OPTIONS_5, refuse_unbuilt
 from domain.games.normandy.orders import (
     DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, CounterattackMove, EndActivation,
     EndPhase, Exploit, ExtendedMove, GiveMarker, Land, Move, NormandyOrder, OffMapMove, Overrun, Retreat, SetReserve, SetupPlace,
@@ -437,16 +437,17 @@ class Normandy4(Normandy3):
     title = "Normandy 1944: A Bloody Summer (turns 1 and later, version 4)"
     state_type = State4
     options = OPTIONS_4
+    applied = APPLIED_4  # the option values this version applies; genesis refuses the others
     deferred = tuple(o for o in Normandy3.deferred if o not in (SetReserve, Overrun, OffMapMove, ExtendedMove, SpecialOperation))
 
     def not_startable(self, scenario: str) -> str | None:
         reason = NOT_STARTABLE.get(scenario)
-        return reason.replace("@1", "@4") if reason else None
+        return reason.replace("@1", f"@{self.version}") if reason else None
 
     def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         """Genesis refuses an option value no rule of this version applies (`option_not_built`)."""
         out = super().resolve_options(given)
-        refuse_unbuilt(self.id, out, APPLIED_4)
+        refuse_unbuilt(self.id, out, self.applied)
         return out
 
     def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
@@ -670,7 +671,24 @@ class Normandy4(Normandy3):
         movement.move(adj, seat, order, lambda x: self.entry_hexes(adj.state, x), boxed=self._boxed(adj.state))
 
 
+class Normandy5(Normandy4):
+    """`normandy-1944@5`: version 4 with the Administration Phase for turns >= 1 (§1.1.1.3 with
+    §6.10) and the defender's withholding (§6.5); state type `model.State5`. Versions 1-4 stay
+    runnable, byte for byte, for the games recorded under them."""
+
+    version = 5
+    title = "Normandy 1944: A Bloody Summer (turns 1 and later, version 5)"
+    state_type = State5
+    options = OPTIONS_5
+    applied = APPLIED_5
+
+    def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
+        s = super().setup(pack, scenario, game_id=game_id, options=options)
+        return State5(**{f: getattr(s, f) for f in s.__struct_fields__})
+
+
 NORMANDY = Normandy()
 NORMANDY_2 = Normandy2()
 NORMANDY_3 = Normandy3()
 NORMANDY_4 = Normandy4()
+NORMANDY_5 = Normandy5()

@@ -20,7 +20,7 @@ import time
 from collections import Counter
 from functools import lru_cache
 
-from domain.games.normandy import NORMANDY_4 as NORMANDY
+from domain.games.normandy import NORMANDY_5 as NORMANDY
 from domain.games.normandy.model import invariants
 from domain.games.normandy.stacking import overstacked
 from domain.kernel.commands import Accepted
