@@ -15,7 +15,10 @@ flags, inferred: armoured Panzer, Panzergrenadier, Luftwaffe and paratroops Luft
 infantry). A unit fully rebuilt in the Rest box 'may enter as reinforcement in any friendly depot'
 (L104): the Allies' go to the strategic reserve and land at a depot (§4.2), the Germans' to the
 reinforcements pending and enter by the map edge, as German reinforcements do (inferred).
-Scenario 1: 'Replacement rules ... are not used' (L467): no German roll and no rebuilding."""
+Scenario 1: 'Replacement rules ... are not used' (L467): no German roll and no rebuilding.
+Only the counters of class `combat` go to the Rest box and are rebuilt: the Atlantic Wall
+garrisons (fixed positions, §0.1.2) and the Partisans and FFI (their own rules, §4.1.2) stay
+where they fell (inferred)."""
 from __future__ import annotations
 
 from domain.games.normandy import cite
@@ -23,7 +26,7 @@ from domain.games.normandy.data import ALLIED, GERMAN, GameData, data_of
 from domain.games.normandy.effects import InitiativeRolled, ReplacementsReceived, StepRebuilt, UnitPlaced
 from domain.games.normandy.model import CADRE, PENDING, RESERVE, REST, State, State5, rest_of
 from domain.games.normandy.orders import EnterFromRest, Rebuild
-from domain.games.normandy.units import is_combat, owns
+from domain.games.normandy.units import owns
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.commands import Order, Reject
 
@@ -71,8 +74,9 @@ def receive(adj: Adjudication) -> None:
 
 def to_rest_box(adj: Adjudication) -> None:
     """L105: 'Off-map, units in the «Destroyed» box are moved to the «Rest» box'."""
+    data = data_of(adj)
     for u in sorted(adj.state.units.values(), key=lambda x: x.id):
-        if u.box == CADRE:
+        if u.box == CADRE and data.values[u.id].cls == "combat":
             adj.emit(UnitPlaced(unit=u.id, at=REST, reason="from the Cadre box to the Rest box", cite=(cite.REST, cite.LOSSES)))
 
 
@@ -81,7 +85,7 @@ def can_rebuild(state: State, data: GameData, uid: str) -> str | None:
     u = state.units[uid]
     if not used(state):
         return "replacement rules are not used in Scenario 1 (L467)"
-    if not is_combat(data, uid) or u.lost <= 0:
+    if data.values[uid].cls != "combat" or u.lost <= 0:
         return f"{uid} has no step to regain"
     resting = rest_of(state)
     if not (u.box == REST or (u.hex is not None and uid in resting and resting[uid] < state.core.clock.turn)):
