@@ -12,7 +12,7 @@ from pathlib import Path
 
 from bench.results import figure
 from bench.stack import percentile
-from domain.games.normandy import NORMANDY_4 as NORMANDY
+from domain.games.normandy import NORMANDY_5 as NORMANDY
 from domain.kernel.session import Session
 from services.catalog import Catalog
 from services.export import parse

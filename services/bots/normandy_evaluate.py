@@ -18,7 +18,7 @@ from functools import lru_cache
 
 import msgspec
 
-from domain.games.normandy import NORMANDY_4 as NORMANDY
+from domain.games.normandy import NORMANDY_5 as NORMANDY
 from domain.games.normandy.data import GameData
 from domain.kernel import game
 from domain.kernel.commands import Accepted

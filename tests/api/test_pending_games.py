@@ -10,7 +10,7 @@ def test_normandy_turn_0_scenarios_are_listed_not_startable_and_refused_while_co
     listed = conforms(client.get("/v1/scenarios"), schemas.Scenarios).scenarios
     normandy = {s.id: s for s in listed if s.game == "normandy-1944"}
     assert set(normandy) == {"normandy-1944/1", "normandy-1944/2", "normandy-1944/campaign", "normandy-1944/dday"}
-    assert all(s.playable and s.ruleset == "normandy-1944@4" and s.provenance["hexes"]["inferred"] > 0 for s in normandy.values())
+    assert all(s.playable and s.ruleset == "normandy-1944@5" and s.provenance["hexes"]["inferred"] > 0 for s in normandy.values())
     for ref in ("normandy-1944/campaign", "normandy-1944/dday"):
         r = client.post("/v1/games", json={"scenario": ref}, headers=org)
         assert r.status_code == 422

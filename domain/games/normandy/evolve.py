@@ -6,7 +6,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.games.normandy import effects as fx
-from domain.games.normandy.model import BOXES, CAPTURED, RETURNING, Depot, Exploitation, State, State3, State4, Unit
+from domain.games.normandy.model import BOXES, CAPTURED, KEPT, RESERVE, RETURNING, Depot, Exploitation, State, State3, State4, State5, Unit
 
 
 def evolve(state: State, e: Any) -> State:
@@ -14,7 +14,34 @@ def evolve(state: State, e: Any) -> State:
     if isinstance(s, State4):
         s = _offmap(s, e)
     s = _air(s, e) if isinstance(s, State3) else s
-    return _four(state, s, e) if isinstance(s, State4) else s
+    s = _four(state, s, e) if isinstance(s, State4) else s
+    return _five(s, e) if isinstance(s, State5) else s
+
+
+def _five(state: State5, e: Any) -> State5:
+    """Version 5's withholding (§6.5, Q25) and Administration Phase (§1.1.1.3, §6.10) records."""
+    match e:
+        case fx.Withheld(units=us):
+            return replace(state, withheld=us)
+        case fx.AttackDeclared() | fx.OverrunDeclared() | fx.CounterattackLaunched() | fx.CombatEnded():
+            return replace(state, withheld=None) if state.withheld is not None else state
+        case fx.PhaseBegun() if state.rebuilt:
+            return replace(state, rebuilt=())
+        case fx.ReplacementsReceived(received=got):
+            return replace(state, replacements={k: state.replacements.get(k, 0) + got.get(k, 0)
+                                                for k in sorted({*state.replacements, *got})})
+        case fx.RestMarked(unit=uid):
+            return replace(state, rest={**state.rest, uid: state.core.clock.turn})
+        case fx.RestLifted(unit=uid):
+            return replace(state, rest={k: v for k, v in state.rest.items() if k != uid})
+        case fx.StepRebuilt(unit=uid, kind=kind):
+            s = replace(state, units={**state.units, uid: replace(state.units[uid], lost=state.units[uid].lost - 1)},
+                        rebuilt=state.rebuilt + (uid,))
+            return replace(s, replacements={**s.replacements, kind: s.replacements[kind] - 1}) if kind is not None else s
+        case fx.ReturnedToReserve(unit=uid):  # kept for future operations: it does not land again in this game (inferred)
+            return replace(state, units={**state.units, uid: replace(state.units[uid], hex=None, box=RESERVE, due=KEPT)},
+                           rest={k: v for k, v in state.rest.items() if k != uid})
+    return state
 
 
 def _four(before: State, state: State4, e: Any) -> State4:

@@ -10,17 +10,19 @@ from typing import Any
 
 from domain.games.normandy import (
     administration, air, bombardment, cite, combat, confusion, counterattack, dday, describe, exploitation, landing, logistics, movement,
-    offmap, overrun, reserve, retreat, sequence, stacking, tas, victory, views, weather,
+    offmap, overrun, replacements, reserve, rest, retreat, sequence, stacking, tas, victory, views, weather, withhold,
 )
 from domain.games.normandy.data import GERMAN, GameData, data_of
 from domain.games.normandy.effects import HQsReset, NormandyEffect, Reorganised, SeatDone, UnitPlaced
 from domain.games.normandy.evolve import evolve
-from domain.games.normandy.model import PENDING, SETUP, Air, OffMap, State, State3, State4, Unit, exploitation_of, offmap_of, overrun_of
-from domain.games.normandy.options import APPLIED_4, OPTIONS, OPTIONS_3, OPTIONS_4, refuse_unbuilt
+from domain.games.normandy.model import (
+    PENDING, SETUP, Air, OffMap, State, State3, State4, State5, Unit, exploitation_of, offmap_of, overrun_of, rest_of,
+)
+from domain.games.normandy.options import APPLIED_4, APPLIED_5, OPTIONS, OPTIONS_3, OPTIONS_4, OPTIONS_5, refuse_unbuilt
 from domain.games.normandy.orders import (
-    DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, CounterattackMove, EndActivation,
-    EndPhase, Exploit, ExtendedMove, GiveMarker, Land, Move, NormandyOrder, OffMapMove, Overrun, Retreat, SetReserve, SetupPlace,
-    SpecialOperation, Support,
+    ADMINISTRATION, BUILT_IN_5, DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, CounterattackMove, EndActivation,
+    EndPhase, EnterFromRest, Exploit, ExtendedMove, GiveMarker, Land, LiftRest, Move, NormandyOrder, OffMapMove, Overrun, PutToRest, Rebuild, Retreat, ReturnToReserve, SetReserve, SetupPlace,
+    SpecialOperation, Support, Withhold,
 )
 from domain.games.normandy.setup import setup
 from domain.games.normandy.units import owns, seat_of
@@ -41,7 +43,8 @@ NOT_STARTABLE = {
 }
 DEFERRED_CITES = {"set_reserve": cite.RESERVE, "assign_air": cite.AIRPOWER, "bombard": cite.BOMBARDMENT,
                   "overrun": cite.OVERRUN, "special_operation": cite.SPECIAL_OPERATIONS, "offmap_move": cite.OFF_MAP, "extended_move": cite.EXTENDED_MOVEMENT,
-                  "put_to_rest": cite.REST, "airborne_supply": cite.AIRBORNE_SUPPLY}
+                  "put_to_rest": cite.REST, "airborne_supply": cite.AIRBORNE_SUPPLY, "withhold": cite.DISORGANISED,
+                  "lift_rest": cite.REST, "rebuild": cite.REST, "enter_from_rest": cite.REST, "return_to_reserve": cite.STRATEGIC_RESERVE}
 
 
 def _enter_setup(adj: Adjudication) -> bool:
@@ -101,6 +104,13 @@ PHASE_TABLE_3 = PHASE_TABLE._replace(
 )
 
 
+# Version 5: the Administration Phase's Rest and Replacement orders, the Allies' then the Germans' (§1.1.1.3).
+PHASE_TABLE_5 = PHASE_TABLE_3._replace(
+    enter={**PHASE_TABLE_3.enter, "administration": administration.enter_5},
+    following=sequence.following_5,
+)
+
+
 def _reset() -> HQsReset:
     return HQsReset(cite=(cite.PHASE_END, cite.ruling("Q01_hq_reset", "end_of_phase")))
 
@@ -120,7 +130,7 @@ class Normandy(Ruleset):
     pack_dir = str(Path(__file__).resolve().parent / "pack")
     data: GameData
     phase_table = PHASE_TABLE
-    deferred: tuple[type, ...] = DEFERRED
+    deferred: tuple[type, ...] = DEFERRED + BUILT_IN_5
 
     def prepare(self) -> None:
         assert self.pack is not None
@@ -403,7 +413,7 @@ class Normandy3(Normandy2):
     state_type = State3
     options = OPTIONS_3
     phase_table = PHASE_TABLE_3
-    deferred = tuple(o for o in DEFERRED if o not in (AssignAir, Bombard))
+    deferred = tuple(o for o in Normandy2.deferred if o not in (AssignAir, Bombard))
 
     def not_startable(self, scenario: str) -> str | None:
         reason = NOT_STARTABLE.get(scenario)
@@ -437,16 +447,17 @@ class Normandy4(Normandy3):
     title = "Normandy 1944: A Bloody Summer (turns 1 and later, version 4)"
     state_type = State4
     options = OPTIONS_4
+    applied = APPLIED_4  # the option values this version applies; genesis refuses the others
     deferred = tuple(o for o in Normandy3.deferred if o not in (SetReserve, Overrun, OffMapMove, ExtendedMove, SpecialOperation))
 
     def not_startable(self, scenario: str) -> str | None:
         reason = NOT_STARTABLE.get(scenario)
-        return reason.replace("@1", "@4") if reason else None
+        return reason.replace("@1", f"@{self.version}") if reason else None
 
     def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         """Genesis refuses an option value no rule of this version applies (`option_not_built`)."""
         out = super().resolve_options(given)
-        refuse_unbuilt(self.id, out, APPLIED_4)
+        refuse_unbuilt(self.id, out, self.applied)
         return out
 
     def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
@@ -670,7 +681,93 @@ class Normandy4(Normandy3):
         movement.move(adj, seat, order, lambda x: self.entry_hexes(adj.state, x), boxed=self._boxed(adj.state))
 
 
+class Normandy5(Normandy4):
+    """`normandy-1944@5`: version 4 with the Administration Phase for turns >= 1 (§1.1.1.3 with
+    §6.10) and the defender's withholding (§6.5); state type `model.State5`. Versions 1-4 stay
+    runnable, byte for byte, for the games recorded under them."""
+
+    version = 5
+    title = "Normandy 1944: A Bloody Summer (turns 1 and later, version 5)"
+    state_type = State5
+    options = OPTIONS_5
+    applied = APPLIED_5
+    phase_table = PHASE_TABLE_5
+    deferred = tuple(o for o in Normandy4.deferred if o not in BUILT_IN_5 + ADMINISTRATION)
+
+    def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
+        s = super().setup(pack, scenario, game_id=game_id, options=options)
+        return State5(**{f: getattr(s, f) for f in s.__struct_fields__})
+
+    def legal(self, state: State, seat: str, *, unit: str | None = None) -> list[Order]:
+        top = state.core.top()
+        if top is not None and top.kind == "withhold":
+            return list(withhold.legal(top)) if seat in top.waiting_for() and unit is None else []
+        orders = super().legal(state, seat, unit=unit)
+        if top is None and state.core.clock.phase == "administration" and seat in self.phasing(state):
+            own = [o for o in administration.legal(state, self.data, seat) if unit is None or getattr(o, "unit", None) == unit]
+            return own + orders
+        resting = rest_of(state)
+        if resting and state.core.clock.phase == "movement":  # §1.1.1.3: a unit in Rest does not move
+            return [o for o in orders if not _moves(o, resting)]
+        return orders
+
+    def rule(self, adj: Adjudication, seat: str, order: Order) -> None:
+        self._rule(adj, seat, order)
+        rest.tidy(adj)
+
+    def _rule(self, adj: Adjudication, seat: str, order: Order) -> None:
+        state: State = adj.state
+        top = state.core.top()
+        if top is None and isinstance(order, ADMINISTRATION) and seat in self.phasing(state):
+            if state.core.clock.phase != "administration":
+                raise Reject("wrong_phase", "Rest and Replacement orders are given in the Administration Phase (§1.1.1.3).",
+                             cite.REST, phase=state.core.clock.phase)
+            return self._administer(adj, seat, order)
+        if top is None and state.core.clock.phase == "movement" and _moves(order, rest_of(state)):
+            raise Reject("at_rest", "A unit under a Rest marker may not move (§1.1.1.3).", cite.REST)
+        if top is None or top.kind != "withhold":
+            return super().rule(adj, seat, order)
+        if seat not in top.waiting_for():  # §6.5 with Q25: the defender's choice
+            raise Reject("not_your_decision", f"The open {top.kind} decision is not yours.", cite.DISORGANISED, frame=top.id)
+        if not isinstance(order, Withhold) or order.frame != top.id:
+            raise Reject("decision_pending", f"First answer the open {top.kind} decision (frame {top.id}).",
+                         cite.DISORGANISED, frame=top.id)
+        withhold.answer(adj, seat, order, top)
+        combat.proceed(adj)
+        confusion.tidy(adj)
+
+    @staticmethod
+    def _administer(adj: Adjudication, seat: str, order: Order) -> None:
+        match order:
+            case PutToRest():
+                rest.put(adj, seat, order)
+            case LiftRest():
+                rest.lift(adj, seat, order)
+            case ReturnToReserve():
+                rest.send_back(adj, seat, order)
+            case Rebuild():
+                replacements.rebuild(adj, seat, order)
+            case EnterFromRest():
+                replacements.enter(adj, seat, order)
+
+    def before_resolution(self, adj: Adjudication) -> bool:
+        """After the Allies' bombardment and air support (§6.2, §9.1), the defender's withholding (§6.5, Q25)."""
+        return super().before_resolution(adj) or withhold.offer(adj)
+
+    def default_answer(self, state: State, seat: str) -> Order | None:
+        top = state.core.top()
+        if top is not None and top.kind == "withhold":
+            return Withhold(frame=top.id)
+        return super().default_answer(state, seat)
+
+
+def _moves(order: Order, resting: dict[str, int]) -> bool:
+    """Whether a movement-phase order moves a unit under a Rest marker (§1.1.1.3)."""
+    return getattr(order, "unit", None) in resting or bool(set(getattr(order, "units", ())) & set(resting))
+
+
 NORMANDY = Normandy()
 NORMANDY_2 = Normandy2()
 NORMANDY_3 = Normandy3()
 NORMANDY_4 = Normandy4()
+NORMANDY_5 = Normandy5()

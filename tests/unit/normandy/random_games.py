@@ -20,7 +20,7 @@ import time
 from collections import Counter
 from functools import lru_cache
 
-from domain.games.normandy import NORMANDY_4 as NORMANDY
+from domain.games.normandy import NORMANDY_5 as NORMANDY
 from domain.games.normandy.model import invariants
 from domain.games.normandy.stacking import overstacked
 from domain.kernel.commands import Accepted
@@ -102,7 +102,7 @@ def play(scenario: str, seed: int, *, max_orders: int = 20000, ruleset=NORMANDY,
             raise InvariantBroken(f"listed order refused: {seat} {order}: {ruling}")
         if tally is not None:
             tally.update(t for e in ruling.effects if (t := e.__struct_config__.tag) in OFFMAP_TAGS)
-        broken = invariants(session.state) + version_4(session.state, order, ruling)
+        broken = invariants(session.state) + version_4(session.state, order, ruling) + version_5(session.state, order, ruling)
         if before.phase == "movement" and session.state.core.clock != before and before.side:
             broken += [f"overstacked at the end of movement: {h}" for h in overstacked(session.state, session.ruleset.data, before.side)]
         if broken:
@@ -135,6 +135,28 @@ def version_4(state, order, ruling) -> list[str]:
     return out
 
 
+def version_5(state, order, ruling) -> list[str]:
+    """Checks of `normandy-1944@5`'s withholding (§6.5, Q25) and Administration Phase (§1.1.1.3) after
+    the ruling of one of their orders."""
+    tag = order.__struct_config__.tag
+    out: list[str] = []
+    if tag in ("put_to_rest", "lift_rest", "rebuild", "enter_from_rest", "return_to_reserve"):
+        USED[tag] += 1
+        u = state.units[order.unit]
+        if tag in ("put_to_rest", "lift_rest") and (tag == "put_to_rest") != (order.unit in state.rest):
+            out.append(f"{tag} {order.unit}: its Rest marker is {'absent' if tag == 'put_to_rest' else 'still there'}")
+        if tag == "return_to_reserve" and u.box != "strategic_reserve":
+            out.append(f"{order.unit} returned to the reserve but is in {u.box or u.hex}")
+        if tag == "enter_from_rest" and u.box not in ("strategic_reserve", "pending"):
+            out.append(f"{order.unit} entered from Rest but is in {u.box or u.hex}")
+    if tag == "withhold":
+        USED["withhold_some" if order.units else "withhold_none"] += 1
+        said = [e for e in ruling.effects if type(e).__name__ == "Withheld"]
+        if [tuple(e.units) for e in said] != [tuple(sorted(order.units))]:
+            out.append(f"a withhold answer {order.units} recorded as {said}")
+    return out
+
+
 def main(argv: list[str]) -> int:
     args = _arguments().parse_args(argv)
     for scenario in args.scenario or REPORTED:
@@ -156,7 +178,7 @@ def main(argv: list[str]) -> int:
         print(f"  off-map and Confusion effects: {dict(sorted(tally.items()))}")
         for e in errors[:10]:
             print("  ", e)
-        print(f"  version 4's orders: {dict(USED)}", flush=True)
+        print(f"  version 4's and 5's orders: {dict(USED)}", flush=True)
         USED.clear()
     return 0
 

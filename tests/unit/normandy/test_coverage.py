@@ -1,5 +1,5 @@
 """docs/normandy-coverage.md checked against the code and the rulebook: every section heading of
-the text has a row, every option of `normandy-1944@4` is listed, every worked example W1-W10 names
+the text has a row, every option of `normandy-1944@5` is listed, every worked example W1-W10 names
 a conformance case that exists, every errata row B1-B14 is there, and every unbuilt Turn 0 part is
 listed; Turn 0 itself is refused as the page says."""
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from domain.games.normandy import NORMANDY_4, dday, errata
-from domain.games.normandy.options import OPTIONS_4
+from domain.games.normandy import NORMANDY_5, dday, errata
+from domain.games.normandy.options import OPTIONS_5
 from domain.games.normandy.orders import TURN_ZERO, Drop, LandWave, Place79th
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.commands import Reject
@@ -37,7 +37,7 @@ def rows(heading: str) -> list[list[str]]:
 
 @lru_cache(maxsize=1)
 def bound():
-    return NORMANDY_4.bind(pack())
+    return NORMANDY_5.bind(pack())
 
 
 def test_every_section_heading_of_the_rulebook_has_a_row():
@@ -47,15 +47,15 @@ def test_every_section_heading_of_the_rulebook_has_a_row():
     assert all(r[2] for r in rows("Sections"))
 
 
-def test_every_option_of_version_4_is_listed_with_its_default():
-    listed = {r[0].strip("`"): r for r in rows("Options (Appendix A and the pack rulings), as `normandy-1944@4` pins them")}
-    assert set(listed) == {o.name for o in OPTIONS_4}
-    for o in OPTIONS_4:
+def test_every_option_of_version_5_is_listed_with_its_default():
+    listed = {r[0].strip("`"): r for r in rows("Options (Appendix A and the pack rulings), as `normandy-1944@5` pins them")}
+    assert set(listed) == {o.name for o in OPTIONS_5}
+    for o in OPTIONS_5:
         assert listed[o.name][1] == f"`{o.default!r}`" and listed[o.name][4], o.name
 
 
 def test_every_worked_example_names_a_case_that_exists_or_says_why():
-    cases = {c.id for path in (Path(NORMANDY_4.pack_dir).parent / "conformance").glob("*.toml") for _, c in load_cases(path)}
+    cases = {c.id for path in (Path(NORMANDY_5.pack_dir).parent / "conformance").glob("*.toml") for _, c in load_cases(path)}
     worked = {r[0]: r for r in rows("Worked examples (digest §6)")}
     assert list(worked) == [f"W{i}" for i in range(1, 11)]
     for w, r in worked.items():
@@ -81,7 +81,7 @@ def test_the_turn_0_scenarios_are_refused_naming_what_is_missing(scenario):
         Catalog().scenario(f"normandy-1944/{scenario}")
     assert "Turn 0" in refused.value.reason
     reason = bound().not_startable(scenario)
-    assert reason is not None and "normandy-1944@4" in reason and dday.missing() in reason
+    assert reason is not None and "normandy-1944@5" in reason and dday.missing() in reason
 
 
 @pytest.mark.parametrize("order", [Drop(unit="us-101-ab", hex="0618"), LandWave(units=("us-4-inf-8",), hex="0617"),

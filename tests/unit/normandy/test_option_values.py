@@ -1,18 +1,18 @@
-"""Every option of `normandy-1944@4` (OPTIONS_4): each value other than the default is either applied
-by a rule (a check below shows a ruling change, or names the case that shows it) or refused at
-genesis with `option_not_built`. No value is accepted and then silently ignored."""
+"""Every option of `normandy-1944@4` and `@5` (OPTIONS_4, OPTIONS_5): each value other than the default
+is either applied by a rule (a check below shows a ruling change, or names the case that shows it) or
+refused at genesis with `option_not_built`. No value is accepted and then silently ignored."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any, Callable
 
 import msgspec
 import pytest
 from msgspec.structs import replace
 
-from domain.games.normandy import NORMANDY_4, air, offmap, supply, tas, weather
+from domain.games.normandy import NORMANDY_4, NORMANDY_5, air, offmap, supply, tas, weather
 from domain.games.normandy.effects import StormTested
-from domain.games.normandy.options import APPLIED_4, OPTIONS_4
+from domain.games.normandy.options import APPLIED_4, APPLIED_5, OPTIONS_4, OPTIONS_5
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.core import Clock
 from domain.kernel.dice import ScriptedDice
@@ -23,9 +23,13 @@ from services.conformance import load_cases
 from tests.unit.normandy.helpers import ROOT, pack
 
 
-@lru_cache(maxsize=1)
-def bound():
-    return NORMANDY_4.bind(pack())
+# version -> (its ruleset, its options, the values it applies where some are refused)
+VERSIONS = {4: (NORMANDY_4, OPTIONS_4, APPLIED_4), 5: (NORMANDY_5, OPTIONS_5, APPLIED_5)}
+
+
+@cache
+def bound(version: int = 5):
+    return VERSIONS[version][0].bind(pack())
 
 
 def genesis(scenario: str, **options: Any):
@@ -97,7 +101,7 @@ def _case(path: str, case_id: str, name: str) -> Callable[[Any], bool]:
     """A value shown by a conformance case: the case's outcome changes with the option's value."""
     def shown(value: Any) -> bool:
         case = next(c for _, c in load_cases(ROOT / "domain/games/normandy/conformance" / path) if c.id == case_id)
-        default = next(o.default for o in OPTIONS_4 if o.name == name)
+        default = next(o.default for o in OPTIONS_5 if o.name == name)
         ruleset = get(case.ruleset).bind(pack())
         outcomes = [run(msgspec.structs.replace(case, options={**case.options, name: v}), ruleset).passed for v in (value, default)]
         return outcomes[0] != outcomes[1]
@@ -108,8 +112,11 @@ def _case(path: str, case_id: str, name: str) -> Callable[[Any], bool]:
 APPLIED: dict[str, Callable[[Any], bool]] = {
     "Q02_extended_blocks": _q02,
     "Q05_storm_in_a_forces_b": _q05,
+    "Q07_german_admin_roll_is_initiative": _case("administration.toml", "nm-admin-german-replacements-read-on-the-initiative-die",
+                                                 "Q07_german_admin_roll_is_initiative"),
     "Q18_tas_overrun_from_turn": _q18,
     "Q24_failed_overrun_returns_to": _case("overrun.toml", "nm-overrun-failure-q24-launch-hex", "Q24_failed_overrun_returns_to"),
+    "Q25_defender_may_withhold_d": _case("combat.toml", "nm-combat-withholding-d2-unit-left-out", "Q25_defender_may_withhold_d"),
     "Q27_elite_drm": _case("combat.toml", "nm-combat-elite-attacker-modifier", "Q27_elite_drm"),
     "Q32_sc1_heavy_bombers": _q32,
     "Q35_sc1_us_hq": _q35,
@@ -124,30 +131,33 @@ PROBE = {"cobra_allied_depots": ("0617",), "Q08_replacement_types": ("infantry",
 
 
 def _other_values():
-    for o in OPTIONS_4:
-        values = o.choices if o.choices is not None else (PROBE[o.name],)
-        for v in values:
-            if v != o.default:
-                yield o.name, v
+    for version, (_, options, _) in VERSIONS.items():
+        for o in options:
+            values = o.choices if o.choices is not None else (PROBE[o.name],)
+            for v in values:
+                if v != o.default:
+                    yield version, o.name, v
 
 
-@pytest.mark.parametrize(("name", "value"), list(_other_values()))
-def test_every_other_value_of_an_option_is_applied_or_refused_at_genesis(name, value):
-    if name in APPLIED_4:
-        assert name not in APPLIED
+@pytest.mark.parametrize(("version", "name", "value"), list(_other_values()))
+def test_every_other_value_of_an_option_is_applied_or_refused_at_genesis(version, name, value):
+    if name in VERSIONS[version][2]:
+        assert version < max(VERSIONS) or name not in APPLIED  # an older version may refuse what a newer one applies
         with pytest.raises(OptionNotBuilt, match=name) as refused:
-            bound().resolve_options({name: value})
+            bound(version).resolve_options({name: value})
         assert refused.value.code == "option_not_built"
     else:
         assert APPLIED[name](value), (name, value)
 
 
-def test_the_defaults_pass_and_every_refusal_names_a_real_option():
-    assert bound().resolve_options({}) == {o.name: o.default for o in OPTIONS_4}
-    names = {o.name for o in OPTIONS_4}
-    assert set(APPLIED_4) <= names and set(APPLIED) <= names
-    for name, (values, why) in APPLIED_4.items():
-        assert next(o.default for o in OPTIONS_4 if o.name == name) in values and why
+@pytest.mark.parametrize("version", list(VERSIONS))
+def test_the_defaults_pass_and_every_refusal_names_a_real_option(version):
+    _, options, applied = VERSIONS[version]
+    assert bound(version).resolve_options({}) == {o.name: o.default for o in options}
+    names = {o.name for o in options}
+    assert set(applied) <= names and set(APPLIED) <= names
+    for name, (values, why) in applied.items():
+        assert next(o.default for o in options if o.name == name) in values and why
 
 
 def test_the_api_answers_a_refused_value_with_its_own_code():

@@ -48,7 +48,7 @@ def test_the_catalog_lists_scenarios_1_and_2_playable_and_refuses_the_two_that_n
     listed = {s.id: s for s in cat.scenarios() if s.game == "normandy-1944"}
     assert set(listed) == {"normandy-1944/1", "normandy-1944/2", "normandy-1944/campaign", "normandy-1944/dday"}
     cobra = listed["normandy-1944/2"]
-    assert cobra.playable and cobra.startable and cobra.ruleset == "normandy-1944@4"
+    assert cobra.playable and cobra.startable and cobra.ruleset == "normandy-1944@5"
     assert cobra.length == {"start": {"turn": 7, "phase": None}, "end": {"turn": 12, "phase": None}, "turns": 6}
     assert cobra.provenance["placements"]["rulebook"] == 130
     assert {s["id"] for s in cobra.seats} == {"us", "british", "german"}
