@@ -215,5 +215,15 @@ def refuse_unbuilt(ruleset_id: str, options: dict[str, Any], applied: dict[str, 
 # withholding (§6.5). Its options and the values it applies start as version 4's; each rule
 # built in @5 moves its options from APPLIED_5's refusals to applied.
 RULED_IN_5 = RULED_IN_4
-OPTIONS_5: tuple[Option, ...] = OPTIONS_4
+# ... and the Allied ports (§7.1-§7.1.3, ports.py): Q38, Q39 and Q40 are read.
+RULED_PORTS_5 = frozenset({"Q38", "Q39", "Q40"})
+_RULINGS_PORTS_5: tuple[tuple[str, Any, tuple[Any, ...] | None, str, str, tuple[int, int]], ...] = (
+    ("depot_rebuilt", False, (False,), "§7.1.1",
+     "an Allied depot destroyed (by a storm, an enemy unit's entry or Cherbourg's occupation) is never built again: "
+     "§7.1.1 says so of the Mulberries and is silent on the others, whose counter is destroyed too (inferred)", (333, 333)),
+)
+OPTIONS_5: tuple[Option, ...] = (tuple(_option(q, RULED_IN_5 | RULED_PORTS_5) for q in _Q_4)
+                                 + _pack(_PACK_RULINGS + _PACK_RULINGS_3 + _PACK_RULINGS_4)
+                                 + tuple(Option(name=n, default=d, choices=c, description=f"{w}: {why}", cite=cite.rb(w, *lines))
+                                         for n, d, c, w, why, lines in _RULINGS_4 + _RULINGS_PORTS_5))
 APPLIED_5: dict[str, tuple[tuple[Any, ...], str]] = dict(APPLIED_4)

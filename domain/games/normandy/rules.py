@@ -10,7 +10,7 @@ from typing import Any
 
 from domain.games.normandy import (
     administration, air, bombardment, cite, combat, confusion, counterattack, dday, describe, exploitation, landing, logistics, movement,
-    offmap, overrun, reserve, retreat, sequence, stacking, tas, victory, views, weather,
+    offmap, overrun, ports, reserve, retreat, sequence, stacking, tas, victory, views, weather,
 )
 from domain.games.normandy.data import GERMAN, GameData, data_of
 from domain.games.normandy.effects import HQsReset, NormandyEffect, Reorganised, SeatDone, UnitPlaced
@@ -99,6 +99,11 @@ PHASE_TABLE_3 = PHASE_TABLE._replace(
            "turn_end": _auto(air.turn_end, lambda adj: adj.emit(_reorganise()), victory.turn_end)},
     following=sequence.following_3,
 )
+
+
+# Version 5: the Allied player builds the ports first in the Logistics Phase (§1.1.1.2, §7.1).
+PHASE_TABLE_5 = PHASE_TABLE_3._replace(
+    enter={**PHASE_TABLE_3.enter, "logistics": _auto(ports.construct, logistics.check_supply, logistics.receive)})
 
 
 def _reset() -> HQsReset:
@@ -682,9 +687,18 @@ class Normandy5(Normandy4):
     options = OPTIONS_5
     applied = APPLIED_5
 
+    phase_table = PHASE_TABLE_5
+
     def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
         s = super().setup(pack, scenario, game_id=game_id, options=options)
-        return State5(**{f: getattr(s, f) for f in s.__struct_fields__})
+        return State5(**{f: getattr(s, f) for f in s.__struct_fields__}, ports=ports.at_start(s))
+
+    def rule(self, adj: Adjudication, seat: str, order: Order) -> None:
+        """Version 4's rulings, then §7.1's consequences of what moved: depots destroyed by an enemy
+        unit's entry, construction begun on the sites taken (ports.py)."""
+        before: State = adj.state
+        super().rule(adj, seat, order)
+        ports.sweep(adj, before)
 
 
 NORMANDY = Normandy()
