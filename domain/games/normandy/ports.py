@@ -135,7 +135,9 @@ def construct(adj: Adjudication) -> None:
     data = data_of(adj)
     turn = state.core.clock.turn
     _occupation(adj)
-    for h, full_at in sorted(ports_of(adj.state).reduced.items()):  # type: ignore[union-attr]
+    now = ports_of(adj.state)
+    assert now is not None
+    for h, full_at in sorted(now.reduced.items()):
         if full_at is not None and full_at <= turn:
             kind = adj.state.depots[h].kind
             adj.emit(PortFlipped(hex=h, face="full", cite=(RULES.get(kind, cite.CONSTRUCTION),)
@@ -145,7 +147,8 @@ def construct(adj: Adjudication) -> None:
     for h, b in sorted(p.building.items()):
         nat = SITES[h][1]
         rule: tuple[Citation, ...] = (cite.CONSTRUCTION, RULES[b.kind], site_cite(h))
-        if b.left == 0:
+        held = adj.state.control.get(h) == ALLIED and not any(u.hex == h and u.side == GERMAN for u in adj.state.units.values())
+        if b.left == 0 and held:
             t = times(data, b.kind)
             reduced = t["initial"] == "reduced"
             full_at = turn + int(t["full_after"]) if reduced else None
@@ -155,9 +158,8 @@ def construct(adj: Adjudication) -> None:
             adj.emit(PortPlaced(hex=h, kind=b.kind, nat=nat, reduced=reduced, full_at=full_at,
                                 cite=rule + (cite.datum(f"table:construction_times:{b.kind}", "rulebook"),)))
             continue
-        held = adj.state.control.get(h) == ALLIED
-        in_ezoc = h in ez
-        accrued = held and not in_ezoc
+        in_ezoc = h in ez and b.kind != "beach"
+        accrued = held and not in_ezoc and b.left > 0
         adj.emit(ConstructionTurn(hex=h, left=b.left - 1 if accrued else b.left, accrued=accrued,
                                   cite=rule + ((cite.CONSTRUCTION_EZOC,) if in_ezoc else ())
                                   + (() if held else (cite.ruling("Q40_construction_start", "on_control"),))))

@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from domain.games.normandy.data import GameData
-from domain.games.normandy.model import State, State4, air_of, offmap_of
+from domain.games.normandy.model import State, State4, air_of, offmap_of, ports_of
 from domain.kernel.seats import Viewer
 
 
@@ -37,4 +37,7 @@ def view(state: State, data: GameData, viewer: Viewer) -> dict[str, Any]:
                    overrun=msgspec.to_builtins(state.overrun) if state.overrun else None,
                    exploitation=msgspec.to_builtins(state.exploitation) if state.exploitation else None,
                    exploit_owed=state.exploit_owed)
+    p = ports_of(state)
+    if p is not None:  # version 5: the Allied ports under construction, on their reduced side, destroyed (the turn track is public)
+        out["ports"] = msgspec.to_builtins(p)
     return out
