@@ -122,7 +122,10 @@ class Normandy(Ruleset):
     effect_type = NormandyEffect
     state_type = State
     options = OPTIONS
-    pack_dir = str(Path(__file__).resolve().parent / "pack")
+    # @1-@4 play their own frozen copy of the pack (pack_v4/: before 1213 became a village, W6), so
+    # their recorded games, which pin the pack by hash, re-verify unchanged; @5 plays pack/, which
+    # tools/normandy_map writes.
+    pack_dir = str(Path(__file__).resolve().parent / "pack_v4")
     data: GameData
     phase_table = PHASE_TABLE
     deferred: tuple[type, ...] = DEFERRED
@@ -688,6 +691,7 @@ class Normandy5(Normandy4):
     applied = APPLIED_5
 
     phase_table = PHASE_TABLE_5
+    pack_dir = str(Path(__file__).resolve().parent / "pack")
 
     def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
         s = super().setup(pack, scenario, game_id=game_id, options=options)
