@@ -12,7 +12,9 @@ from __future__ import annotations
 from domain.games.normandy import cite, command, losses, retreat, siege, tas
 from domain.games.normandy.data import GERMAN, GameData, data_of
 from domain.games.normandy.effects import ActivationEnded, AttackDeclared, AttackResolved, DefensiveSupport, HQActed, HQDestroyed, StepNotRuled
-from domain.games.normandy.model import Combat, State, air_of, confused, exploitation_of, offmap_of, overrun_of, place_of, reserve_of
+from domain.games.normandy.model import (
+    Combat, State, air_of, confused, exploitation_of, offmap_of, overrun_of, place_of, reserve_of, withheld_of,
+)
 from domain.games.normandy.orders import ActivateHQ, Attack, EndActivation, Overrun, Support
 from domain.games.normandy.units import attack as attack_value, defense as defense_value, is_combat, is_hq, owns, seat_of
 from domain.kernel.adjudication import Adjudication
@@ -271,8 +273,9 @@ class Odds:
 
     def __init__(self, state: State, data: GameData, c: Combat):
         units = state.units
+        out = withheld_of(state)  # version 5 (§6.5, Q25): withheld units add nothing
         self.attack = sum(attack_value(data, units[a]) for a in c.attackers)
-        self.defense = sum(defense_value(data, units[d]) for d in c.defenders if is_combat(data, d))
+        self.defense = sum(defense_value(data, units[d]) for d in c.defenders if is_combat(data, d) and d not in out)
         if c.hex in data.festungs and siege.standing(state, c.hex):
             self.defense += siege.FESTUNG_DEFENCE_PLACEHOLDER  # §0.1.2: the units' defence adds to the Festung's
         crt = data.crt
@@ -288,7 +291,7 @@ class Odds:
         elif bonus and not on_map and hq is not None and hq.box is not None \
                 and (hq.box in (c.hex, data.festungs.get(c.hex)) or c.hex in data.box_links.get(hq.box, ())):
             shifts["hq_attack_support"] = bonus  # off map (inferred): the HQ's own box, an adjacent one, or the Festung's holding box
-        d_def = max((units[d].d for d in c.defenders), default=0)
+        d_def = max((units[d].d for d in c.defenders if d not in out), default=0)
         if d_def:
             shifts["defender_disorganised"] = d_def
         air = air_of(state)
@@ -382,12 +385,13 @@ def apply_result(adj: Adjudication, result: str) -> None:
         return
     if parts.get("A"):
         losses.lose_steps(adj, c.attackers, parts["A"])
+    out = withheld_of(state)  # version 5: withheld units take no loss (§6.5, Q25)
     if parts.get("E"):
-        for d in adj.state.combat.defenders if adj.state.combat else ():
+        for d in (d for d in (adj.state.combat.defenders if adj.state.combat else ()) if d not in out):
             while place_of(adj.state.units[d]) is not None and is_combat(data_of(adj), d):
                 losses.one_step(adj, d)
     elif parts.get("D"):
-        losses.lose_steps(adj, c.defenders, parts["D"])
+        losses.lose_steps(adj, tuple(d for d in c.defenders if d not in out), parts["D"])
     if parts.get("X") and c.hex in data_of(adj).box_links:
         adj.cite(cite.OFF_MAP_COMBAT)  # §6.12: no exploitation off map
     elif parts.get("X") and c.counter:

@@ -54,6 +54,8 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "normandy.activation_ended": lambda e: f"{e.get('hq')} is flipped to its finished side",
     "normandy.attack_declared": lambda e: f"{', '.join((e.get('combat') or {}).get('attackers') or ())} attack "
                                           f"{(e.get('combat') or {}).get('hex')}",
+    "normandy.withheld": lambda e: ("Withheld from the defence: " + ", ".join(e.get("units") or ())) if e.get("units")
+    else "Every unit defends",
     "normandy.defensive_support": lambda e: (f"{e.get('hq')} supports the defence" if e.get("hq") else "No defensive support"),
     "normandy.attack_resolved": _resolved,
     "normandy.step_lost": lambda e: f"{e.get('unit')} loses a step" + (f" and is eliminated ({e.get('to')})" if e.get("eliminated") else ""),

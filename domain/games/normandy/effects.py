@@ -368,6 +368,16 @@ class SpecialOperationMade(Effect, frozen=True, kw_only=True, tag="normandy.spec
     to: str | None = None
 
 
+# --- the Administration Phase and withholding (`normandy-1944@5`) ------------------------------
+
+
+class Withheld(Effect, frozen=True, kw_only=True, tag="normandy.withheld"):
+    """§6.5 (option Q25): the defender's disorganised units left out of the combat: they add nothing
+    and take no step loss, but retreat with the hex (option Q23)."""
+
+    units: tuple[str, ...] = ()
+
+
 # --- the Allied ports (`normandy-1944@5`, §7.1-§7.1.3) ----------------------------------------
 
 
@@ -424,5 +434,5 @@ NormandyEffect = (StepNotRuled | PhaseBegun | WeatherRolled | StormTested | Init
                   | AirDrawn | AirAssigned | AirReturned | NavalPoints | AirAsked | TacticalAirSupport | Bombarded | Disorganised
                   | ReserveSet | OverrunDeclared | OverrunEnded | ExploitationEarned | ExploitationBegun | ExploitationChosen
                   | OffMapMoved | InterdictionRolled | BoxControl | ConfusionPlaced | ConfusionLifted | DepotVanished
-                  | ExtendedMoveMade | SpecialOperationMade | PartisansRose | FestungDestroyed
+                  | ExtendedMoveMade | SpecialOperationMade | PartisansRose | FestungDestroyed | Withheld
                   | ConstructionBegun | ConstructionTurn | PortPlaced | PortFlipped | CherbourgOccupied)

@@ -15,7 +15,18 @@ def evolve(state: State, e: Any) -> State:
         s = _offmap(s, e)
     s = _air(s, e) if isinstance(s, State3) else s
     s = _four(state, s, e) if isinstance(s, State4) else s
+    s = _five(s, e) if isinstance(s, State5) else s
     return _ports(state, s, e) if isinstance(s, State5) else s
+
+
+def _five(state: State5, e: Any) -> State5:
+    """Version 5's withholding (§6.5, Q25) and Administration Phase (§1.1.1.3, §6.10) records."""
+    match e:
+        case fx.Withheld(units=us):
+            return replace(state, withheld=us)
+        case fx.AttackDeclared() | fx.OverrunDeclared() | fx.CounterattackLaunched() | fx.CombatEnded():
+            return replace(state, withheld=None) if state.withheld is not None else state
+    return state
 
 
 def _ports(before: State, state: State5, e: Any) -> State5:

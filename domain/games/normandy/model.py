@@ -192,6 +192,7 @@ class State5(State4, frozen=True, kw_only=True):
     rest: tuple[str, ...] = ()  # units under a Rest marker: no move, no attack this turn (§1.1.1.3)
     replacements: dict[str, int] = {}  # the German unused replacements, by kind (§1.1.1.3, §6.10)
     ports: Ports = Ports()  # §7.1: construction, reduced faces, destroyed sites, Cherbourg's occupation
+    withheld: tuple[str, ...] | None = None  # the defender's units left out of the combat under way; None: not asked (§6.5, Q25)
 
 
 def ports_of(state: State) -> Ports | None:
@@ -216,6 +217,11 @@ def exploitation_of(state: State) -> Exploitation | None:
 
 def offmap_of(state: State) -> OffMap | None:
     return state.offmap if isinstance(state, State4) else None
+
+
+def withheld_of(state: State) -> tuple[str, ...]:
+    """The defender's units left out of the combat under way (§6.5, option Q25; none before version 5)."""
+    return (state.withheld or ()) if isinstance(state, State5) else ()
 
 
 def place_of(u: Unit) -> str | None:
@@ -247,7 +253,7 @@ def invariants(state: State) -> list[str]:
     out += [f"{h}: held by both sides without Confusion" for h, s in sides.items() if len(s) > 1 and h not in confused]
     out += [f"{h}: a Confusion marker where one side only is" for h in confused if len(sides.get(h, ())) < 2]
     top = state.core.top()
-    if state.combat is None and top is not None and top.kind in ("retreat", "defensive_support", "advance", "bombardment", "tas"):
+    if state.combat is None and top is not None and top.kind in ("retreat", "defensive_support", "advance", "bombardment", "tas", "withhold"):
         out.append("a combat decision is open with no combat")
     air = air_of(state)
     if air is not None:

@@ -103,6 +103,14 @@ class CounterattackMove(Order, frozen=True, kw_only=True, tag="counterattack_mov
     to: str | None = None
 
 
+class Withhold(Order, frozen=True, kw_only=True, tag="withhold"):
+    """§6.5 with option Q25 (`normandy-1944@5`): the defender's disorganised units it leaves out of
+    the combat (none: every unit defends); at least one unit defends the hex."""
+
+    frame: int
+    units: tuple[str, ...] = ()
+
+
 # --- rules this version defers ------------------------------------------------------------------
 
 
@@ -214,8 +222,9 @@ class Place79th(Order, frozen=True, kw_only=True, tag="place_79th"):
 
 
 NormandyOrder = (EndPhase | SetupPlace | GiveMarker | Move | Land | SetReserve | Exploit | ActivateHQ | Attack | EndActivation
-                 | Support | Retreat | Advance | Counterattack | CounterattackMove | CommitTAS | AssignAir | Bombard | Overrun
+                 | Support | Retreat | Advance | Counterattack | CounterattackMove | Withhold | CommitTAS | AssignAir | Bombard | Overrun
                  | SpecialOperation | OffMapMove | ExtendedMove | PutToRest | AirborneSupply | Drop | LandWave | Place79th)
 DEFERRED = (SetReserve, AssignAir, Bombard, Overrun, SpecialOperation, OffMapMove, ExtendedMove, PutToRest, AirborneSupply)
+BUILT_IN_5 = (Withhold,)  # orders of rules built in version 5: refused `not_built` before it
 TURN_ZERO = (Drop, LandWave, Place79th)
-ANSWERS = (Support, Retreat, Advance, Counterattack, CounterattackMove, CommitTAS)
+ANSWERS = (Support, Retreat, Advance, Counterattack, CounterattackMove, CommitTAS, Withhold)

@@ -10,7 +10,7 @@ from typing import Any
 
 from domain.games.normandy import (
     administration, air, bombardment, cite, combat, confusion, counterattack, dday, describe, exploitation, landing, logistics, movement,
-    offmap, overrun, ports, reserve, retreat, sequence, stacking, tas, victory, views, weather,
+    offmap, overrun, ports, reserve, retreat, sequence, stacking, tas, victory, views, weather, withhold,
 )
 from domain.games.normandy.data import GERMAN, GameData, data_of
 from domain.games.normandy.effects import HQsReset, NormandyEffect, Reorganised, SeatDone, UnitPlaced
@@ -18,9 +18,9 @@ from domain.games.normandy.evolve import evolve
 from domain.games.normandy.model import PENDING, SETUP, Air, OffMap, State, State3, State4, State5, Unit, exploitation_of, offmap_of, overrun_of
 from domain.games.normandy.options import APPLIED_4, APPLIED_5, OPTIONS, OPTIONS_3, OPTIONS_4, OPTIONS_5, refuse_unbuilt
 from domain.games.normandy.orders import (
-    DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, CounterattackMove, EndActivation,
+    BUILT_IN_5, DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, CounterattackMove, EndActivation,
     EndPhase, Exploit, ExtendedMove, GiveMarker, Land, Move, NormandyOrder, OffMapMove, Overrun, Retreat, SetReserve, SetupPlace,
-    SpecialOperation, Support,
+    SpecialOperation, Support, Withhold,
 )
 from domain.games.normandy.setup import setup
 from domain.games.normandy.units import owns, seat_of
@@ -30,7 +30,7 @@ from domain.kernel import phases
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.assessment import Assessment
 from domain.kernel.commands import Order, Reject
-from domain.kernel.core import Clock
+from domain.kernel.core import Clock, Frame
 from domain.kernel.pack.schema import Scenario
 from domain.kernel.ruleset import Ruleset
 from domain.kernel.seats import Viewer
@@ -41,7 +41,7 @@ NOT_STARTABLE = {
 }
 DEFERRED_CITES = {"set_reserve": cite.RESERVE, "assign_air": cite.AIRPOWER, "bombard": cite.BOMBARDMENT,
                   "overrun": cite.OVERRUN, "special_operation": cite.SPECIAL_OPERATIONS, "offmap_move": cite.OFF_MAP, "extended_move": cite.EXTENDED_MOVEMENT,
-                  "put_to_rest": cite.REST, "airborne_supply": cite.AIRBORNE_SUPPLY}
+                  "put_to_rest": cite.REST, "airborne_supply": cite.AIRBORNE_SUPPLY, "withhold": cite.DISORGANISED}
 
 
 def _enter_setup(adj: Adjudication) -> bool:
@@ -128,7 +128,7 @@ class Normandy(Ruleset):
     pack_dir = str(Path(__file__).resolve().parent / "pack_v4")
     data: GameData
     phase_table = PHASE_TABLE
-    deferred: tuple[type, ...] = DEFERRED
+    deferred: tuple[type, ...] = DEFERRED + BUILT_IN_5
 
     def prepare(self) -> None:
         assert self.pack is not None
@@ -411,7 +411,7 @@ class Normandy3(Normandy2):
     state_type = State3
     options = OPTIONS_3
     phase_table = PHASE_TABLE_3
-    deferred = tuple(o for o in DEFERRED if o not in (AssignAir, Bombard))
+    deferred = tuple(o for o in Normandy2.deferred if o not in (AssignAir, Bombard))
 
     def not_startable(self, scenario: str) -> str | None:
         reason = NOT_STARTABLE.get(scenario)
@@ -689,6 +689,7 @@ class Normandy5(Normandy4):
     state_type = State5
     options = OPTIONS_5
     applied = APPLIED_5
+    deferred = tuple(o for o in Normandy4.deferred if o not in BUILT_IN_5)
 
     phase_table = PHASE_TABLE_5
     pack_dir = str(Path(__file__).resolve().parent / "pack")
@@ -697,12 +698,43 @@ class Normandy5(Normandy4):
         s = super().setup(pack, scenario, game_id=game_id, options=options)
         return State5(**{f: getattr(s, f) for f in s.__struct_fields__}, ports=ports.at_start(s))
 
+    def legal(self, state: State, seat: str, *, unit: str | None = None) -> list[Order]:
+        top = state.core.top()
+        if top is not None and top.kind == "withhold":
+            return list(withhold.legal(top)) if seat in top.waiting_for() and unit is None else []
+        return super().legal(state, seat, unit=unit)
+
     def rule(self, adj: Adjudication, seat: str, order: Order) -> None:
-        """Version 4's rulings, then §7.1's consequences of what moved: depots destroyed by an enemy
-        unit's entry, construction begun on the sites taken (ports.py)."""
+        """The defender's withholding decision (§6.5, Q25), or version 4's rulings; then §7.1's
+        consequences of what moved: depots destroyed by an enemy unit's entry, construction begun on
+        the sites taken (ports.py)."""
         before: State = adj.state
-        super().rule(adj, seat, order)
+        top = adj.state.core.top()
+        if top is None or top.kind != "withhold":
+            super().rule(adj, seat, order)
+        else:
+            self._withhold(adj, seat, order, top)
         ports.sweep(adj, before)
+
+    def _withhold(self, adj: Adjudication, seat: str, order: Order, top: Frame) -> None:
+        if seat not in top.waiting_for():  # §6.5 with Q25: the defender's choice
+            raise Reject("not_your_decision", f"The open {top.kind} decision is not yours.", cite.DISORGANISED, frame=top.id)
+        if not isinstance(order, Withhold) or order.frame != top.id:
+            raise Reject("decision_pending", f"First answer the open {top.kind} decision (frame {top.id}).",
+                         cite.DISORGANISED, frame=top.id)
+        withhold.answer(adj, seat, order, top)
+        combat.proceed(adj)
+        confusion.tidy(adj)
+
+    def before_resolution(self, adj: Adjudication) -> bool:
+        """After the Allies' bombardment and air support (§6.2, §9.1), the defender's withholding (§6.5, Q25)."""
+        return super().before_resolution(adj) or withhold.offer(adj)
+
+    def default_answer(self, state: State, seat: str) -> Order | None:
+        top = state.core.top()
+        if top is not None and top.kind == "withhold":
+            return Withhold(frame=top.id)
+        return super().default_answer(state, seat)
 
 
 NORMANDY = Normandy()

@@ -104,7 +104,7 @@ def play(scenario: str, seed: int, *, max_orders: int = 20000, ruleset=NORMANDY,
             raise InvariantBroken(f"listed order refused: {seat} {order}: {ruling}")
         if tally is not None:
             tally.update(t for e in ruling.effects if (t := e.__struct_config__.tag) in OFFMAP_TAGS + PORT_TAGS)
-        broken = invariants(session.state) + version_4(session.state, order, ruling)
+        broken = invariants(session.state) + version_4(session.state, order, ruling) + version_5(session.state, order, ruling)
         if before.phase == "movement" and session.state.core.clock != before and before.side:
             broken += [f"overstacked at the end of movement: {h}" for h in overstacked(session.state, session.ruleset.data, before.side)]
         if broken:
@@ -137,6 +137,18 @@ def version_4(state, order, ruling) -> list[str]:
     return out
 
 
+def version_5(state, order, ruling) -> list[str]:
+    """Checks of `normandy-1944@5`'s withholding (§6.5, Q25) after the ruling of one of its orders."""
+    tag = order.__struct_config__.tag
+    out: list[str] = []
+    if tag == "withhold":
+        USED["withhold_some" if order.units else "withhold_none"] += 1
+        said = [e for e in ruling.effects if type(e).__name__ == "Withheld"]
+        if [tuple(e.units) for e in said] != [tuple(sorted(order.units))]:
+            out.append(f"a withhold answer {order.units} recorded as {said}")
+    return out
+
+
 def main(argv: list[str]) -> int:
     args = _arguments().parse_args(argv)
     for scenario in args.scenario or REPORTED:
@@ -158,7 +170,7 @@ def main(argv: list[str]) -> int:
         print(f"  off-map, Confusion and port effects: {dict(sorted(tally.items()))}")
         for e in errors[:10]:
             print("  ", e)
-        print(f"  version 4's orders: {dict(USED)}", flush=True)
+        print(f"  version 4's and 5's orders: {dict(USED)}", flush=True)
         USED.clear()
     return 0
 
