@@ -17,7 +17,8 @@ once. So an undelayed depot arrives in turn capture + time + 1 (W5). A beach dep
 reduced after 3 turns and full 3 turns later (§7.1.3, option Q39). When the Allies take Cherbourg
 the German depot there ends (inferred: §7.2's depot is the German-held port).
 
-Destruction (§7.1 L329): a German unit entering an Allied depot's hex destroys it, +10 VP to the
+Destruction (§7.1 L329): a German unit entering an Allied depot's hex (ending its move there or
+moving through) destroys it, +10 VP to the
 Germans for a depot of 0-1 Offensive capacity, +20 for 2+ (§11.3 L610-611: the depot counters'
 capacity is not printed, the placeholder 1 of victory.py gives +10). Cherbourg is excepted (errata
 B7, §7.1.3, option Q38): a German unit standing in the Allied port at two Logistics Phases running
@@ -28,7 +29,9 @@ from __future__ import annotations
 
 from domain.games.normandy import cite, errata, zoc
 from domain.games.normandy.data import ALLIED, GERMAN, GameData, data_of
-from domain.games.normandy.effects import CherbourgOccupied, ConstructionBegun, ConstructionTurn, DepotChanged, PortFlipped, PortPlaced
+from domain.games.normandy.effects import (
+    CherbourgOccupied, ConstructionBegun, ConstructionTurn, DepotChanged, PortFlipped, PortPlaced, UnitMoved,
+)
 from domain.games.normandy.losses import VP
 from domain.games.normandy.model import Ports, State, ports_of
 from domain.games.normandy.victory import DEPOT_CAPACITY_PLACEHOLDER
@@ -85,7 +88,7 @@ def sweep(adj: Adjudication, before: State) -> None:
     p = ports_of(state)
     if p is None:
         return
-    german = {u.hex for u in state.units.values() if u.side == GERMAN and u.hex is not None}
+    german = {u.hex for u in state.units.values() if u.side == GERMAN and u.hex is not None} | passed(adj, before)
     was = {u.hex for u in before.units.values() if u.side == GERMAN and u.hex is not None}
     for h, d in sorted(state.depots.items()):
         if d.side == ALLIED and h in german:
@@ -99,6 +102,17 @@ def sweep(adj: Adjudication, before: State) -> None:
     for h in sorted(SITES):
         if before.control.get(h) != ALLIED and adj.state.control.get(h) == ALLIED:
             _taken(adj, h)
+
+
+def passed(adj: Adjudication, before: State) -> set[str]:
+    """The hexes German units moved through in this ruling ('entering', L329: a move through the
+    hex enters it as much as one ending there)."""
+    out: set[str] = set()
+    for e in adj.effects:
+        if isinstance(e, UnitMoved) and before.units[e.unit].side == GERMAN:
+            start = before.units[e.unit].hex
+            out.update(e.path[1:] if start is not None and e.path[:1] == (start,) else e.path)
+    return out
 
 
 def _taken(adj: Adjudication, h: str) -> None:
