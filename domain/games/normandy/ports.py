@@ -74,7 +74,7 @@ def times(data: GameData, kind: str) -> dict:
     return data.chart("construction_times")[kind]
 
 
-def german_vp(adj: Adjudication, h: str, why: tuple[Citation, ...]) -> None:
+def german_vp(adj: Adjudication, why: tuple[Citation, ...]) -> None:
     """§11.3 L610-611 for an Allied depot destroyed (its capacity a placeholder)."""
     points = GERMAN_VP_SMALL if DEPOT_CAPACITY_PLACEHOLDER <= 1 else GERMAN_VP_LARGE
     adj.emit(LedgerPosted(ledger=VP, owner=GERMAN, kind="credit", amount=points,
@@ -98,7 +98,7 @@ def sweep(adj: Adjudication, before: State) -> None:
                 continue
             why = (cite.DEPOT_ENTERED,)
             adj.emit(DepotChanged(hex=h, side=None, cite=why))
-            german_vp(adj, h, why)
+            german_vp(adj, why)
     for h in sorted(SITES):
         if before.control.get(h) != ALLIED and adj.state.control.get(h) == ALLIED:
             _taken(adj, h)
@@ -194,6 +194,6 @@ def _occupation(adj: Adjudication) -> None:
         adj.emit(CherbourgOccupied(phases=n, cite=why))
     if n >= OCCUPIED_DESTROYS:
         adj.emit(DepotChanged(hex=CHERBOURG, side=None, cite=why))
-        german_vp(adj, CHERBOURG, why)
+        german_vp(adj, why)
     elif n == OCCUPIED_REDUCES and p.reduced.get(CHERBOURG, 0) is not None:
         adj.emit(PortFlipped(hex=CHERBOURG, face="reduced", cite=why))
