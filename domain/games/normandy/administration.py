@@ -1,15 +1,18 @@
 """§1.1.1.3 Administration Phase: the initiative (each side's die plus its supported HQs on the map;
 ties to the Allies in clear weather, else the Germans; the Allies in turns 0-1, §10), then the
 reinforcements due this turn (§1.1.2.1; destroyed HQs one turn later, §5.4). Rest, replacements and
-the Strategic Reserve rebuilding are not built in this version and are logged as such."""
+the Strategic Reserve rebuilding are logged as not ruled before version 5; version 5 rules them
+(`enter_5`: the German replacements and the Cadre box to the Rest box, then the Allies' and the
+Germans' own orders, replacements.py and rest.py)."""
 from __future__ import annotations
 
-from domain.games.normandy import cite
+from domain.games.normandy import cite, replacements, rest
 from domain.games.normandy.data import ALLIED, GERMAN, GameData, data_of
 from domain.games.normandy.effects import InitiativeRolled, StepNotRuled, UnitPlaced
 from domain.games.normandy.model import PENDING, RESERVE, RETURNING, State
 from domain.games.normandy.units import is_hq
 from domain.kernel.adjudication import Adjudication
+from domain.kernel.commands import Order
 
 
 def initiative(adj: Adjudication) -> None:
@@ -44,3 +47,23 @@ def returning_hqs(adj: Adjudication) -> None:
         if u.box == RETURNING and u.due <= state.core.clock.turn:
             adj.emit(UnitPlaced(unit=u.id, at=RESERVE if u.side == ALLIED else PENDING, reason="destroyed HQ returns",
                                 cite=(cite.HQ_DESTRUCTION,)))
+
+
+def enter_5(adj: Adjudication) -> bool:
+    """Version 5: with no side on the clock, the phase's automatic steps (the initiative, returning
+    HQs, the German replacements, the Cadre box to the Rest box); with a side, whether one of its
+    seats has an order of Rest and Replacement to give (else the step passes)."""
+    state: State = adj.state
+    side = state.core.clock.side
+    if side is None:
+        initiative(adj)
+        returning_hqs(adj)
+        replacements.receive(adj)
+        replacements.to_rest_box(adj)
+        return False
+    return any(legal(state, data_of(adj), seat) for seat in state.core.layout.seats_of(side))
+
+
+def legal(state: State, data: GameData, seat: str) -> list[Order]:
+    """§1.1.1.3's orders of a seat: Rest, lifting it, the return to the reserve, rebuilding, entering from Rest."""
+    return rest.legal(state, data, seat) + replacements.legal(state, data, seat)

@@ -13,7 +13,7 @@ from domain.games.normandy import cite, command, losses, retreat, siege, tas
 from domain.games.normandy.data import GERMAN, GameData, data_of
 from domain.games.normandy.effects import ActivationEnded, AttackDeclared, AttackResolved, DefensiveSupport, HQActed, HQDestroyed, StepNotRuled
 from domain.games.normandy.model import (
-    Combat, State, air_of, confused, exploitation_of, offmap_of, overrun_of, place_of, reserve_of, withheld_of,
+    Combat, State, air_of, confused, exploitation_of, offmap_of, overrun_of, place_of, reserve_of, rest_of, withheld_of,
 )
 from domain.games.normandy.orders import ActivateHQ, Attack, EndActivation, Overrun, Support
 from domain.games.normandy.units import attack as attack_value, defense as defense_value, is_combat, is_hq, owns, seat_of
@@ -64,8 +64,9 @@ def eligible_attackers(state: State, data: GameData) -> list[str]:
     x = exploitation_of(state)
     waiting = reserve_of(state)
     pool = x.units if x is not None else [uid for uid, h in state.controlled.items() if h == hq and uid not in waiting]
+    resting = rest_of(state)  # version 5: units under a Rest marker may not attack (§1.1.1.3)
     return sorted(uid for uid in pool if place_of(state.units[uid]) is not None
-                  and uid not in state.attacked and attack_value(data, state.units[uid]) > 0)
+                  and uid not in state.attacked and attack_value(data, state.units[uid]) > 0 and uid not in resting)
 
 
 def attacked_hexes(state: State) -> tuple[str, ...]:
@@ -182,6 +183,8 @@ def attack(adj: Adjudication, seat: str, order: Attack) -> None:
             raise Reject("in_reserve", f"{uid} is in Reserve: it waits for an Exploitation (option Q52).", cite.RESERVE, unit=uid)
         if uid in state.attacked:
             raise Reject("already_attacked", f"{uid} has attacked this phase.", cite.COMBAT, unit=uid)
+        if uid in rest_of(state):
+            raise Reject("at_rest", f"{uid} is under a Rest marker: it may not attack (§1.1.1.3).", cite.REST, unit=uid)
         u = state.units[uid]
         if festung:
             if u.box != data.festungs[order.hex]:

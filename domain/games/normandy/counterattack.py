@@ -15,7 +15,7 @@ from domain.games.normandy.combat import proceed
 from domain.games.normandy.data import GameData, data_of
 from domain.games.normandy import stacking
 from domain.games.normandy.effects import ControlChanged, CounterattackLaunched, UnitAdvanced
-from domain.games.normandy.model import Combat, State, State4, confused
+from domain.games.normandy.model import Combat, State, State4, confused, rest_of
 from domain.games.normandy.orders import Counterattack, CounterattackMove
 from domain.games.normandy.units import attack as attack_value, is_hq, seat_of
 from domain.kernel.adjudication import Adjudication
@@ -37,7 +37,7 @@ def candidates(state: State, data: GameData, hex_: str, side: str) -> dict[str, 
         stuck = confused(state)  # version 4 (§6.11): units in a Confusion hex fight there only, and do not move out
         units = tuple(x for x in command.controllable(state, data, u.id)
                       if data.grid.adjacent(state.units[x].hex or "", hex_) and attack_value(data, state.units[x]) > 0
-                      and state.units[x].hex not in stuck)
+                      and state.units[x].hex not in stuck and x not in rest_of(state))  # version 5: a unit in Rest attacks not (§1.1.1.3)
         if units or movers(state, data, u.id, hex_):
             out[u.id] = units
     return out
@@ -64,7 +64,8 @@ def movers(state: State, data: GameData, hq: str, hex_: str) -> tuple[str, ...]:
     out = []
     for x in command.controllable(state, data, hq):
         h = state.units[x].hex
-        if h is None or h in confused(state) or data.grid.adjacent(h, hex_) or attack_value(data, state.units[x]) <= 0:
+        if h is None or h in confused(state) or data.grid.adjacent(h, hex_) or attack_value(data, state.units[x]) <= 0 \
+                or x in rest_of(state):
             continue
         if (x in state.retreated or any(b is not None and data.grid.adjacent(h, b) for b in back)) and closing_in(state, data, x, hex_):
             out.append(x)

@@ -54,6 +54,13 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "normandy.activation_ended": lambda e: f"{e.get('hq')} is flipped to its finished side",
     "normandy.attack_declared": lambda e: f"{', '.join((e.get('combat') or {}).get('attackers') or ())} attack "
                                           f"{(e.get('combat') or {}).get('hex')}",
+    "normandy.replacements": lambda e: (f"German Resources die {e.get('roll')}: "
+                                        + (", ".join(f"{v} {k}" for k, v in (e.get("received") or {}).items()) or "no replacement")),
+    "normandy.rest_marked": lambda e: f"{e.get('unit')} is put to rest",
+    "normandy.rest_lifted": lambda e: f"{e.get('unit')}'s Rest marker is removed"
+    + {"owner": "", "enemy_adjacent": " (an enemy unit is adjacent)", "left_the_map": " (it left the map)"}.get(str(e.get("reason")), ""),
+    "normandy.step_rebuilt": lambda e: f"{e.get('unit')} regains a step" + (f" ({e.get('kind')} replacement)" if e.get("kind") else ""),
+    "normandy.returned_to_reserve": lambda e: f"{e.get('unit')} returns to the Allied strategic reserve",
     "normandy.withheld": lambda e: ("Withheld from the defence: " + ", ".join(e.get("units") or ())) if e.get("units")
     else "Every unit defends",
     "normandy.defensive_support": lambda e: (f"{e.get('hq')} supports the defence" if e.get("hq") else "No defensive support"),

@@ -378,6 +378,40 @@ class Withheld(Effect, frozen=True, kw_only=True, tag="normandy.withheld"):
     units: tuple[str, ...] = ()
 
 
+class ReplacementsReceived(Effect, frozen=True, kw_only=True, tag="normandy.replacements"):
+    """§1.1.1.3, §6.10: the German Administrative Phase roll read on the German Resources table
+    (placeholder); the replacements join the unused ones (kept until spent)."""
+
+    roll: int
+    received: dict[str, int] = {}
+
+
+class RestMarked(Effect, frozen=True, kw_only=True, tag="normandy.rest_marked"):
+    """§1.1.1.3: a Rest marker on a unit; it may not move or attack while it stays (option Q10)."""
+
+    unit: str
+
+
+class RestLifted(Effect, frozen=True, kw_only=True, tag="normandy.rest_lifted"):
+    unit: str
+    reason: str  # "owner", "enemy_adjacent" or "left_the_map"
+
+
+class StepRebuilt(Effect, frozen=True, kw_only=True, tag="normandy.step_rebuilt"):
+    """§1.1.1.3, §6.10 (option Q09): a unit in Rest regains one step; a German one spends a
+    replacement of its kind (`kind`), the Allies' are unlimited (None)."""
+
+    unit: str
+    kind: str | None = None
+
+
+class ReturnedToReserve(Effect, frozen=True, kw_only=True, tag="normandy.returned_to_reserve"):
+    """§1.1.1.3 (option Q63): an Allied airborne or commando unit sent back to the strategic reserve,
+    kept there for future operations."""
+
+    unit: str
+
+
 # --- the Allied ports (`normandy-1944@5`, §7.1-§7.1.3) ----------------------------------------
 
 
@@ -435,4 +469,5 @@ NormandyEffect = (StepNotRuled | PhaseBegun | WeatherRolled | StormTested | Init
                   | ReserveSet | OverrunDeclared | OverrunEnded | ExploitationEarned | ExploitationBegun | ExploitationChosen
                   | OffMapMoved | InterdictionRolled | BoxControl | ConfusionPlaced | ConfusionLifted | DepotVanished
                   | ExtendedMoveMade | SpecialOperationMade | PartisansRose | FestungDestroyed | Withheld
+                  | ReplacementsReceived | RestMarked | RestLifted | StepRebuilt | ReturnedToReserve
                   | ConstructionBegun | ConstructionTurn | PortPlaced | PortFlipped | CherbourgOccupied)

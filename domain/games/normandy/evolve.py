@@ -6,7 +6,9 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.games.normandy import effects as fx
-from domain.games.normandy.model import BOXES, CAPTURED, RETURNING, Build, Depot, Exploitation, State, State3, State4, State5, Unit
+from domain.games.normandy.model import (
+    BOXES, CAPTURED, KEPT, RESERVE, RETURNING, Build, Depot, Exploitation, State, State3, State4, State5, Unit,
+)
 
 
 def evolve(state: State, e: Any) -> State:
@@ -26,6 +28,22 @@ def _five(state: State5, e: Any) -> State5:
             return replace(state, withheld=us)
         case fx.AttackDeclared() | fx.OverrunDeclared() | fx.CounterattackLaunched() | fx.CombatEnded():
             return replace(state, withheld=None) if state.withheld is not None else state
+        case fx.PhaseBegun() if state.rebuilt:
+            return replace(state, rebuilt=())
+        case fx.ReplacementsReceived(received=got):
+            return replace(state, replacements={k: state.replacements.get(k, 0) + got.get(k, 0)
+                                                for k in sorted({*state.replacements, *got})})
+        case fx.RestMarked(unit=uid):
+            return replace(state, rest={**state.rest, uid: state.core.clock.turn})
+        case fx.RestLifted(unit=uid):
+            return replace(state, rest={k: v for k, v in state.rest.items() if k != uid})
+        case fx.StepRebuilt(unit=uid, kind=kind):
+            s = replace(state, units={**state.units, uid: replace(state.units[uid], lost=state.units[uid].lost - 1)},
+                        rebuilt=state.rebuilt + (uid,))
+            return replace(s, replacements={**s.replacements, kind: s.replacements[kind] - 1}) if kind is not None else s
+        case fx.ReturnedToReserve(unit=uid):  # kept for future operations: it does not land again in this game (inferred)
+            return replace(state, units={**state.units, uid: replace(state.units[uid], hex=None, box=RESERVE, due=KEPT)},
+                           rest={k: v for k, v in state.rest.items() if k != uid})
     return state
 
 

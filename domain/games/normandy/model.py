@@ -22,7 +22,9 @@ CADRE = "cadre"  # §6.10: destroyed in combat, may be rebuilt after a Rest peri
 CAPTURED = "captured"  # §6.6: destroyed in a retreat, permanently lost
 RETURNING = "returning"  # §5.4: a destroyed HQ, back as a reinforcement next turn
 SETUP = "setup"  # a unit its owner sets up at the start (Scenario 2's set-up decisions)
-BOXES = (PENDING, RESERVE, CADRE, CAPTURED, RETURNING, SETUP)
+KEPT = 10 ** 6  # the `due` turn of an Allied unit returned to the strategic reserve: it never lands again (§1.1.1.3)
+REST = "rest"  # §1.1.1.3 (version 5): off-map units rebuilding, from the Cadre box
+BOXES = (PENDING, RESERVE, CADRE, CAPTURED, RETURNING, SETUP, REST)
 
 
 class Unit(msgspec.Struct, frozen=True, kw_only=True):
@@ -189,8 +191,9 @@ class State5(State4, frozen=True, kw_only=True):
     """The state of `normandy-1944@5`: version 4's, with the Administration Phase's records
     (§1.1.1.3, §6.10). A separate type, so @1-@4 states and digests are unchanged."""
 
-    rest: tuple[str, ...] = ()  # units under a Rest marker: no move, no attack this turn (§1.1.1.3)
+    rest: dict[str, int] = {}  # unit -> the turn it was put under a Rest marker: no move, no attack (§1.1.1.3, Q10)
     replacements: dict[str, int] = {}  # the German unused replacements, by kind (§1.1.1.3, §6.10)
+    rebuilt: tuple[str, ...] = ()  # units that regained a step this Administration Phase (option Q09: one each)
     ports: Ports = Ports()  # §7.1: construction, reduced faces, destroyed sites, Cherbourg's occupation
     withheld: tuple[str, ...] | None = None  # the defender's units left out of the combat under way; None: not asked (§6.5, Q25)
 
@@ -217,6 +220,11 @@ def exploitation_of(state: State) -> Exploitation | None:
 
 def offmap_of(state: State) -> OffMap | None:
     return state.offmap if isinstance(state, State4) else None
+
+
+def rest_of(state: State) -> dict[str, int]:
+    """The units under a Rest marker (§1.1.1.3; none before version 5)."""
+    return state.rest if isinstance(state, State5) else {}
 
 
 def withheld_of(state: State) -> tuple[str, ...]:
@@ -269,6 +277,9 @@ def invariants(state: State) -> list[str]:
             out.append("naval points below zero")
     if isinstance(state, State4):
         out += _invariants_4(state)
+    if isinstance(state, State5):
+        out += [f"{u}: a Rest marker off the map" for u in state.rest if state.units[u].hex is None]
+        out += [f"{k}: fewer than no {k} replacements" for k, v in state.replacements.items() if v < 0]
     return out
 
 

@@ -111,6 +111,33 @@ class Withhold(Order, frozen=True, kw_only=True, tag="withhold"):
     units: tuple[str, ...] = ()
 
 
+class LiftRest(Order, frozen=True, kw_only=True, tag="lift_rest"):
+    """§1.1.1.3 with option Q10 (`normandy-1944@5`): the owner removes a unit's Rest marker in the
+    Administration Phase."""
+
+    unit: str
+
+
+class Rebuild(Order, frozen=True, kw_only=True, tag="rebuild"):
+    """§1.1.1.3, §6.10 (`normandy-1944@5`): a unit already in Rest (its marker on the map, or the Rest
+    box) regains one step (option Q09); a German one spends a replacement of its kind."""
+
+    unit: str
+
+
+class EnterFromRest(Order, frozen=True, kw_only=True, tag="enter_from_rest"):
+    """§1.1.1.3 (`normandy-1944@5`): a unit fully rebuilt in the Rest box enters as a reinforcement."""
+
+    unit: str
+
+
+class ReturnToReserve(Order, frozen=True, kw_only=True, tag="return_to_reserve"):
+    """§1.1.1.3 with option Q63 (`normandy-1944@5`): an Allied airborne or commando unit sent back to
+    the strategic reserve (+1 VP)."""
+
+    unit: str
+
+
 # --- rules this version defers ------------------------------------------------------------------
 
 
@@ -223,8 +250,10 @@ class Place79th(Order, frozen=True, kw_only=True, tag="place_79th"):
 
 NormandyOrder = (EndPhase | SetupPlace | GiveMarker | Move | Land | SetReserve | Exploit | ActivateHQ | Attack | EndActivation
                  | Support | Retreat | Advance | Counterattack | CounterattackMove | Withhold | CommitTAS | AssignAir | Bombard | Overrun
-                 | SpecialOperation | OffMapMove | ExtendedMove | PutToRest | AirborneSupply | Drop | LandWave | Place79th)
+                 | SpecialOperation | OffMapMove | ExtendedMove | PutToRest | AirborneSupply | Drop | LandWave | Place79th
+                 | LiftRest | Rebuild | EnterFromRest | ReturnToReserve)
 DEFERRED = (SetReserve, AssignAir, Bombard, Overrun, SpecialOperation, OffMapMove, ExtendedMove, PutToRest, AirborneSupply)
-BUILT_IN_5 = (Withhold,)  # orders of rules built in version 5: refused `not_built` before it
+BUILT_IN_5 = (Withhold, LiftRest, Rebuild, EnterFromRest, ReturnToReserve)  # new in version 5: refused `not_built` before it
+ADMINISTRATION = (PutToRest, LiftRest, Rebuild, EnterFromRest, ReturnToReserve)  # §1.1.1.3, version 5
 TURN_ZERO = (Drop, LandWave, Place79th)
 ANSWERS = (Support, Retreat, Advance, Counterattack, CounterattackMove, CommitTAS, Withhold)

@@ -10,16 +10,18 @@ from typing import Any
 
 from domain.games.normandy import (
     administration, air, bombardment, cite, combat, confusion, counterattack, dday, describe, exploitation, landing, logistics, movement,
-    offmap, overrun, ports, reserve, retreat, sequence, stacking, tas, victory, views, weather, withhold,
+    offmap, overrun, ports, replacements, reserve, rest, retreat, sequence, stacking, tas, victory, views, weather, withhold,
 )
 from domain.games.normandy.data import GERMAN, GameData, data_of
 from domain.games.normandy.effects import HQsReset, NormandyEffect, Reorganised, SeatDone, UnitPlaced
 from domain.games.normandy.evolve import evolve
-from domain.games.normandy.model import PENDING, SETUP, Air, OffMap, State, State3, State4, State5, Unit, exploitation_of, offmap_of, overrun_of
+from domain.games.normandy.model import (
+    PENDING, SETUP, Air, OffMap, State, State3, State4, State5, Unit, exploitation_of, offmap_of, overrun_of, rest_of,
+)
 from domain.games.normandy.options import APPLIED_4, APPLIED_5, OPTIONS, OPTIONS_3, OPTIONS_4, OPTIONS_5, refuse_unbuilt
 from domain.games.normandy.orders import (
-    BUILT_IN_5, DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, CounterattackMove, EndActivation,
-    EndPhase, Exploit, ExtendedMove, GiveMarker, Land, Move, NormandyOrder, OffMapMove, Overrun, Retreat, SetReserve, SetupPlace,
+    ADMINISTRATION, BUILT_IN_5, DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, CounterattackMove, EndActivation,
+    EndPhase, EnterFromRest, Exploit, ExtendedMove, GiveMarker, Land, LiftRest, Move, NormandyOrder, OffMapMove, Overrun, PutToRest, Rebuild, Retreat, ReturnToReserve, SetReserve, SetupPlace,
     SpecialOperation, Support, Withhold,
 )
 from domain.games.normandy.setup import setup
@@ -41,7 +43,8 @@ NOT_STARTABLE = {
 }
 DEFERRED_CITES = {"set_reserve": cite.RESERVE, "assign_air": cite.AIRPOWER, "bombard": cite.BOMBARDMENT,
                   "overrun": cite.OVERRUN, "special_operation": cite.SPECIAL_OPERATIONS, "offmap_move": cite.OFF_MAP, "extended_move": cite.EXTENDED_MOVEMENT,
-                  "put_to_rest": cite.REST, "airborne_supply": cite.AIRBORNE_SUPPLY, "withhold": cite.DISORGANISED}
+                  "put_to_rest": cite.REST, "airborne_supply": cite.AIRBORNE_SUPPLY, "withhold": cite.DISORGANISED,
+                  "lift_rest": cite.REST, "rebuild": cite.REST, "enter_from_rest": cite.REST, "return_to_reserve": cite.STRATEGIC_RESERVE}
 
 
 def _enter_setup(adj: Adjudication) -> bool:
@@ -101,9 +104,13 @@ PHASE_TABLE_3 = PHASE_TABLE._replace(
 )
 
 
-# Version 5: the Allied player builds the ports first in the Logistics Phase (§1.1.1.2, §7.1).
+# Version 5: the Allied player builds the ports first in the Logistics Phase (§1.1.1.2, §7.1); the
+# Administration Phase's Rest and Replacement orders, the Allies' then the Germans' (§1.1.1.3).
 PHASE_TABLE_5 = PHASE_TABLE_3._replace(
-    enter={**PHASE_TABLE_3.enter, "logistics": _auto(ports.construct, logistics.check_supply, logistics.receive)})
+    enter={**PHASE_TABLE_3.enter, "logistics": _auto(ports.construct, logistics.check_supply, logistics.receive),
+           "administration": administration.enter_5},
+    following=sequence.following_5,
+)
 
 
 def _reset() -> HQsReset:
@@ -689,9 +696,8 @@ class Normandy5(Normandy4):
     state_type = State5
     options = OPTIONS_5
     applied = APPLIED_5
-    deferred = tuple(o for o in Normandy4.deferred if o not in BUILT_IN_5)
-
     phase_table = PHASE_TABLE_5
+    deferred = tuple(o for o in Normandy4.deferred if o not in BUILT_IN_5 + ADMINISTRATION)
     pack_dir = str(Path(__file__).resolve().parent / "pack")
 
     def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
@@ -702,19 +708,39 @@ class Normandy5(Normandy4):
         top = state.core.top()
         if top is not None and top.kind == "withhold":
             return list(withhold.legal(top)) if seat in top.waiting_for() and unit is None else []
-        return super().legal(state, seat, unit=unit)
+        orders = super().legal(state, seat, unit=unit)
+        if top is None and state.core.clock.phase == "administration" and seat in self.phasing(state):
+            own = [o for o in administration.legal(state, self.data, seat) if unit is None or getattr(o, "unit", None) == unit]
+            return own + orders
+        resting = rest_of(state)
+        if resting and state.core.clock.phase == "movement":  # §1.1.1.3: a unit in Rest does not move
+            return [o for o in orders if not _moves(o, resting)]
+        return orders
 
     def rule(self, adj: Adjudication, seat: str, order: Order) -> None:
-        """The defender's withholding decision (§6.5, Q25), or version 4's rulings; then §7.1's
-        consequences of what moved: depots destroyed by an enemy unit's entry, construction begun on
-        the sites taken (ports.py)."""
+        """The Administration Phase's orders (§1.1.1.3), the defender's withholding decision (§6.5,
+        Q25), or version 4's rulings; then the Rest markers an enemy lifts, and §7.1's consequences of
+        what moved: depots destroyed by an enemy unit's entry, construction begun on the sites taken
+        (ports.py)."""
         before: State = adj.state
-        top = adj.state.core.top()
+        self._rule(adj, seat, order)
+        rest.tidy(adj)
+        ports.sweep(adj, before)
+
+    def _rule(self, adj: Adjudication, seat: str, order: Order) -> None:
+        state: State = adj.state
+        top = state.core.top()
+        if top is None and isinstance(order, ADMINISTRATION) and seat in self.phasing(state):
+            if state.core.clock.phase != "administration":
+                raise Reject("wrong_phase", "Rest and Replacement orders are given in the Administration Phase (§1.1.1.3).",
+                             cite.REST, phase=state.core.clock.phase)
+            return self._administer(adj, seat, order)
+        if top is None and state.core.clock.phase == "movement" and _moves(order, rest_of(state)):
+            raise Reject("at_rest", "A unit under a Rest marker may not move (§1.1.1.3).", cite.REST)
         if top is None or top.kind != "withhold":
             super().rule(adj, seat, order)
         else:
             self._withhold(adj, seat, order, top)
-        ports.sweep(adj, before)
 
     def _withhold(self, adj: Adjudication, seat: str, order: Order, top: Frame) -> None:
         if seat not in top.waiting_for():  # §6.5 with Q25: the defender's choice
@@ -726,6 +752,20 @@ class Normandy5(Normandy4):
         combat.proceed(adj)
         confusion.tidy(adj)
 
+    @staticmethod
+    def _administer(adj: Adjudication, seat: str, order: Order) -> None:
+        match order:
+            case PutToRest():
+                rest.put(adj, seat, order)
+            case LiftRest():
+                rest.lift(adj, seat, order)
+            case ReturnToReserve():
+                rest.send_back(adj, seat, order)
+            case Rebuild():
+                replacements.rebuild(adj, seat, order)
+            case EnterFromRest():
+                replacements.enter(adj, seat, order)
+
     def before_resolution(self, adj: Adjudication) -> bool:
         """After the Allies' bombardment and air support (§6.2, §9.1), the defender's withholding (§6.5, Q25)."""
         return super().before_resolution(adj) or withhold.offer(adj)
@@ -735,6 +775,11 @@ class Normandy5(Normandy4):
         if top is not None and top.kind == "withhold":
             return Withhold(frame=top.id)
         return super().default_answer(state, seat)
+
+
+def _moves(order: Order, resting: dict[str, int]) -> bool:
+    """Whether a movement-phase order moves a unit under a Rest marker (§1.1.1.3)."""
+    return getattr(order, "unit", None) in resting or bool(set(getattr(order, "units", ())) & set(resting))
 
 
 NORMANDY = Normandy()

@@ -75,3 +75,15 @@ def following_3(adj: Adjudication, clock: Clock) -> Clock | None:
     if clock.phase == "air":
         return Clock(turn=clock.turn, phase="logistics")
     return following(adj, clock)
+
+
+def following_5(adj: Adjudication, clock: Clock) -> Clock | None:
+    """Version 5: the Administration Phase's Rest and Replacement orders (§1.1.1.3), the Allies' then
+    the Germans', after its automatic steps."""
+    if clock.phase == "administration" and clock.side is None:
+        return Clock(turn=clock.turn, phase="administration", side=ALLIED)
+    if clock.phase == "administration" and clock.side == ALLIED:
+        return Clock(turn=clock.turn, phase="administration", side=GERMAN)
+    if clock.phase == "administration":
+        return Clock(turn=clock.turn, phase="storm", impulse=1)
+    return following_3(adj, clock)

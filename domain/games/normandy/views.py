@@ -1,5 +1,5 @@
 """What a viewer sees: everything on the map and in the boxes is public (no hidden information is
-ruled: the German replacement markers are deferred; version 3's air counters are public once
+ruled: version 5's German replacement markers stand on the victory point track; version 3's air counters are public once
 drawn, and what is left in a cup is public too, since its contents are fixed, §11; version 4's
 off-map layer is public: box control, Confusion markers, the German depots, the interdiction holds)."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from domain.games.normandy.data import GameData
-from domain.games.normandy.model import State, State4, air_of, offmap_of, ports_of
+from domain.games.normandy.model import State, State4, State5, air_of, offmap_of, ports_of
 from domain.kernel.seats import Viewer
 
 
@@ -37,6 +37,8 @@ def view(state: State, data: GameData, viewer: Viewer) -> dict[str, Any]:
                    overrun=msgspec.to_builtins(state.overrun) if state.overrun else None,
                    exploitation=msgspec.to_builtins(state.exploitation) if state.exploitation else None,
                    exploit_owed=state.exploit_owed)
+    if isinstance(state, State5):  # version 5: the Rest markers, the unused German replacements, the units withheld
+        out.update(rest=dict(state.rest), replacements=dict(state.replacements), withheld=list(state.withheld or ()))
     p = ports_of(state)
     if p is not None:  # version 5: the Allied ports under construction, on their reduced side, destroyed (the turn track is public)
         out["ports"] = msgspec.to_builtins(p)

@@ -138,9 +138,19 @@ def version_4(state, order, ruling) -> list[str]:
 
 
 def version_5(state, order, ruling) -> list[str]:
-    """Checks of `normandy-1944@5`'s withholding (§6.5, Q25) after the ruling of one of its orders."""
+    """Checks of `normandy-1944@5`'s withholding (§6.5, Q25) and Administration Phase (§1.1.1.3) after
+    the ruling of one of their orders."""
     tag = order.__struct_config__.tag
     out: list[str] = []
+    if tag in ("put_to_rest", "lift_rest", "rebuild", "enter_from_rest", "return_to_reserve"):
+        USED[tag] += 1
+        u = state.units[order.unit]
+        if tag in ("put_to_rest", "lift_rest") and (tag == "put_to_rest") != (order.unit in state.rest):
+            out.append(f"{tag} {order.unit}: its Rest marker is {'absent' if tag == 'put_to_rest' else 'still there'}")
+        if tag == "return_to_reserve" and u.box != "strategic_reserve":
+            out.append(f"{order.unit} returned to the reserve but is in {u.box or u.hex}")
+        if tag == "enter_from_rest" and u.box not in ("strategic_reserve", "pending"):
+            out.append(f"{order.unit} entered from Rest but is in {u.box or u.hex}")
     if tag == "withhold":
         USED["withhold_some" if order.units else "withhold_none"] += 1
         said = [e for e in ruling.effects if type(e).__name__ == "Withheld"]

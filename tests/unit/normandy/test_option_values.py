@@ -112,6 +112,8 @@ def _case(path: str, case_id: str, name: str) -> Callable[[Any], bool]:
 APPLIED: dict[str, Callable[[Any], bool]] = {
     "Q02_extended_blocks": _q02,
     "Q05_storm_in_a_forces_b": _q05,
+    "Q07_german_admin_roll_is_initiative": _case("administration.toml", "nm-admin-german-replacements-read-on-the-initiative-die",
+                                                 "Q07_german_admin_roll_is_initiative"),
     "Q18_tas_overrun_from_turn": _q18,
     "Q24_failed_overrun_returns_to": _case("overrun.toml", "nm-overrun-failure-q24-launch-hex", "Q24_failed_overrun_returns_to"),
     "Q25_defender_may_withhold_d": _case("combat.toml", "nm-combat-withholding-d2-unit-left-out", "Q25_defender_may_withhold_d"),
