@@ -225,12 +225,6 @@ OPTIONS_5: tuple[Option, ...] = (tuple(_option(q, RULED_IN_5 | RULED_PORTS_5) fo
                                  + _pack(_PACK_RULINGS + _PACK_RULINGS_3 + _PACK_RULINGS_4)
                                  + tuple(Option(name=n, default=d, choices=c, description=f"{w}: {why}", cite=cite.rb(w, *lines))
                                          for n, d, c, w, why, lines in _RULINGS_4 + _RULINGS_PORTS_5))
-APPLIED_5's
-# refusals to applied.
-RULED_IN_5 = RULED_IN_4 | frozenset({"Q25", "Q08", "Q09", "Q10", "Q63"})
-OPTIONS_5: tuple[Option, ...] = (tuple(_option(q, RULED_IN_5) for q in _Q_4) + _pack(_PACK_RULINGS + _PACK_RULINGS_3 + _PACK_RULINGS_4)
-                                 + tuple(Option(name=n, default=d, choices=c, description=f"{w}: {why}", cite=cite.rb(w, *lines))
-                                         for n, d, c, w, why, lines in _RULINGS_4))
 APPLIED_5: dict[str, tuple[tuple[Any, ...], str]] = {
     **{k: v for k, v in APPLIED_4.items() if k not in ("Q07_german_admin_roll_is_initiative", "Q25_defender_may_withhold_d")},
     "Q08_replacement_types": ((("infantry", "luftwaffe", "panzergrenadier", "panzer"),),
