@@ -219,6 +219,12 @@ def _towns(src, cal, land, coastal, features, places, grid) -> None:
             places[_slug(name)] = Place(prov=vil, kind="village", hexes=(h,))
             features[h].add("village")
             taken.add(h)
+    # §2.2 L161 names hex 1213 a village as well as bocage ("may be considered either village or
+    # bocage", W6): a village there on the text's word (`normandy-1944@5`'s pack; @1-@4 keep pack_v4/).
+    if "1213" in land and "1213" not in taken:
+        places["village_1213"] = Place(prov=src.add("village_1213", cite(161)), kind="village", hexes=("1213",))
+        features["1213"].add("village")
+        taken.add("1213")
     for name in G.MINOR_PORTS:
         h = hex_of(name)
         if h in coastal:

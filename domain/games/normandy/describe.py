@@ -121,6 +121,16 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
                                              f"Infiltration die {e.get('roll')}: " + ("done" if e.get("to") else "failed, it stays")),
     "normandy.ffi_paris": lambda e: f"{e.get('unit')} rises in {e.get('box')}",
     "normandy.festung_destroyed": lambda e: f"The Festung in {e.get('festung')} is destroyed",
+    "normandy.construction_begun": lambda e: (f"The Allies took {e.get('hex')}: its {str(e.get('kind')).replace('_', ' ')} "
+                                              f"depot is built in {e.get('turns')} turns, due in turn {e.get('due')}"),
+    "normandy.construction_turn": lambda e: (f"Construction at {e.get('hex')}: " + ("a turn accrues" if e.get("accrued") else
+                                             "delayed, no turn accrues") + f", {e.get('left')} left"),
+    "normandy.port_placed": lambda e: (f"A {'reduced' if e.get('reduced') else 'full'} {str(e.get('kind')).replace('_', ' ')} depot "
+                                       f"({e.get('nat')}) opens in {e.get('hex')}"
+                                       + (f", full in turn {e.get('full_at')}" if e.get("full_at") else "")),
+    "normandy.port_flipped": lambda e: f"The port in {e.get('hex')} turns to its {e.get('face')} side",
+    "normandy.cherbourg_occupied": lambda e: (f"German units have held the Allied port of Cherbourg for {e.get('phases')} "
+                                              "Logistics Phases running" if e.get("phases") else "No German unit holds Cherbourg"),
 }
 
 

@@ -412,6 +412,55 @@ class ReturnedToReserve(Effect, frozen=True, kw_only=True, tag="normandy.returne
     unit: str
 
 
+# --- the Allied ports (`normandy-1944@5`, §7.1-§7.1.3) ----------------------------------------
+
+
+class ConstructionBegun(Effect, frozen=True, kw_only=True, tag="normandy.construction_begun"):
+    """§7.1 (option Q40): the Allies took a port hex; its depot goes on the turn track, due in the
+    Logistics Phase of turn `due` (the capture turn + the construction time + 1) unless delayed."""
+
+    hex: str
+    kind: str
+    turns: int
+    due: int
+
+
+class ConstructionTurn(Effect, frozen=True, kw_only=True, tag="normandy.construction_turn"):
+    """§7.1: a turn of construction accrued (`accrued`), or not: the port is in an EZOC, or the
+    Allies no longer control its hex; `left` turns remain."""
+
+    hex: str
+    left: int
+    accrued: bool
+
+
+class PortPlaced(Effect, frozen=True, kw_only=True, tag="normandy.port_placed"):
+    """§7.1: the depot is placed in the Logistics Phase of its entry turn, operational at once, on
+    its reduced side (`full_at`: the turn it turns full, §7.1.1, §7.1.3) or its full side; a beach
+    depot at once when its hex is taken (§7.1.2)."""
+
+    hex: str
+    kind: str
+    nat: str
+    reduced: bool = False
+    full_at: int | None = None
+
+
+class PortFlipped(Effect, frozen=True, kw_only=True, tag="normandy.port_flipped"):
+    """§7.1.1, §7.1.3: a port turns to its full side, or (German occupation of Cherbourg, option
+    Q38) to its reduced side."""
+
+    hex: str
+    face: str
+
+
+class CherbourgOccupied(Effect, frozen=True, kw_only=True, tag="normandy.cherbourg_occupied"):
+    """§7.1.3 (option Q38): the Logistics Phases running in which a German unit stands in the
+    Allied port of Cherbourg (0 when none does)."""
+
+    phases: int
+
+
 NormandyEffect = (StepNotRuled | PhaseBegun | WeatherRolled | StormTested | InitiativeRolled | SupplyTraced
                   | MarkersReceived | MarkerGiven | UnitPlaced | UnitMoved | ControlChanged | SeatDone | HQActed
                   | ActivationEnded | AttackDeclared | DefensiveSupport | AttackResolved | StepLost | HQDestroyed
@@ -420,4 +469,5 @@ NormandyEffect = (StepNotRuled | PhaseBegun | WeatherRolled | StormTested | Init
                   | ReserveSet | OverrunDeclared | OverrunEnded | ExploitationEarned | ExploitationBegun | ExploitationChosen
                   | OffMapMoved | InterdictionRolled | BoxControl | ConfusionPlaced | ConfusionLifted | DepotVanished
                   | ExtendedMoveMade | SpecialOperationMade | PartisansRose | FestungDestroyed | Withheld
-                  | ReplacementsReceived | RestMarked | RestLifted | StepRebuilt | ReturnedToReserve)
+                  | ReplacementsReceived | RestMarked | RestLifted | StepRebuilt | ReturnedToReserve
+                  | ConstructionBegun | ConstructionTurn | PortPlaced | PortFlipped | CherbourgOccupied)

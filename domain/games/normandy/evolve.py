@@ -6,7 +6,9 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.games.normandy import effects as fx
-from domain.games.normandy.model import BOXES, CAPTURED, KEPT, RESERVE, RETURNING, Depot, Exploitation, State, State3, State4, State5, Unit
+from domain.games.normandy.model import (
+    BOXES, CAPTURED, KEPT, RESERVE, RETURNING, Build, Depot, Exploitation, State, State3, State4, State5, Unit,
+)
 
 
 def evolve(state: State, e: Any) -> State:
@@ -15,7 +17,8 @@ def evolve(state: State, e: Any) -> State:
         s = _offmap(s, e)
     s = _air(s, e) if isinstance(s, State3) else s
     s = _four(state, s, e) if isinstance(s, State4) else s
-    return _five(s, e) if isinstance(s, State5) else s
+    s = _five(s, e) if isinstance(s, State5) else s
+    return _ports(state, s, e) if isinstance(s, State5) else s
 
 
 def _five(state: State5, e: Any) -> State5:
@@ -42,6 +45,33 @@ def _five(state: State5, e: Any) -> State5:
             return replace(state, units={**state.units, uid: replace(state.units[uid], hex=None, box=RESERVE, due=KEPT)},
                            rest={k: v for k, v in state.rest.items() if k != uid})
     return state
+
+
+def _ports(before: State, state: State5, e: Any) -> State5:
+    """Version 5's Allied ports (§7.1-§7.1.3): construction, placement, faces; a destroyed Allied
+    depot's site is never built again (§7.1.1; option `depot_rebuilt`)."""
+    p = state.ports
+    match e:
+        case fx.ConstructionBegun(hex=h, kind=kind, turns=turns):
+            p = replace(p, building={**p.building, h: Build(kind=kind, taken=state.core.clock.turn, left=turns)})
+        case fx.ConstructionTurn(hex=h, left=left):
+            p = replace(p, building={**p.building, h: replace(p.building[h], left=left)})
+        case fx.PortPlaced(hex=h, kind=kind, nat=nat, reduced=reduced, full_at=full_at):
+            depots = {**state.depots, h: Depot(side="allied", nat=nat, kind=kind, prov="inferred")}
+            p = replace(p, building={k: v for k, v in p.building.items() if k != h},
+                        reduced={**p.reduced, h: full_at} if reduced else {k: v for k, v in p.reduced.items() if k != h})
+            return replace(state, depots=depots, ports=p)
+        case fx.PortFlipped(hex=h, face=face):
+            p = replace(p, reduced={k: v for k, v in p.reduced.items() if k != h} if face == "full" else {**p.reduced, h: None})
+        case fx.DepotChanged(hex=h, side=None) if h in before.depots and before.depots[h].side == "allied":
+            p = replace(p, lost=p.lost + (h,), reduced={k: v for k, v in p.reduced.items() if k != h},
+                        building={k: v for k, v in p.building.items() if k != h},
+                        occupied=0 if before.depots[h].kind == "cherbourg" else p.occupied)
+        case fx.CherbourgOccupied(phases=n):
+            p = replace(p, occupied=n)
+        case _:
+            return state
+    return replace(state, ports=p)
 
 
 def _four(before: State, state: State4, e: Any) -> State4:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from domain.games.normandy import cite, supply
 from domain.games.normandy.data import ALLIED, GERMAN, GameData, data_of, pack_of
 from domain.games.normandy.effects import MarkerGiven, MarkersReceived, StepNotRuled, SupplyTraced
-from domain.games.normandy.model import State, offmap_of
+from domain.games.normandy.model import State, offmap_of, ports_of
 from domain.games.normandy.orders import GiveMarker
 from domain.games.normandy.units import is_hq, owns
 from domain.kernel.adjudication import Adjudication
@@ -24,8 +24,9 @@ MAX_MARKERS = 2  # §0.2.1: no more than two in a hex
 def check_supply(adj: Adjudication) -> None:
     state: State = adj.state
     data: GameData = data_of(adj)
-    adj.emit(StepNotRuled(step="ports", reason="port and Mulberry construction and Cherbourg's occupation (§7.1) are not "
-                          "built: the scenario's depots stay as set up", cite=(cite.ALLIED_DEPOTS, cite.MULBERRY, cite.CHERBOURG)))
+    if ports_of(state) is None:  # version 5 builds the ports (ports.py) before the supply check
+        adj.emit(StepNotRuled(step="ports", reason="port and Mulberry construction and Cherbourg's occupation (§7.1) are not "
+                              "built: the scenario's depots stay as set up", cite=(cite.ALLIED_DEPOTS, cite.MULBERRY, cite.CHERBOURG)))
     if state.core.clock.turn <= 1:
         out: tuple[str, ...] = ()
         why: tuple[Citation, ...] = (cite.DDAY_TURNS_0_1,)

@@ -166,6 +166,27 @@ class State4(State3, frozen=True, kw_only=True):
     offmap: OffMap = OffMap()
 
 
+class Build(msgspec.Struct, frozen=True, kw_only=True):
+    """An Allied depot under construction (§7.1, `normandy-1944@5`): its kind (`ports.SITES`), the
+    turn its hex was taken, and the turns still to accrue before it is placed."""
+
+    kind: str
+    taken: int
+    left: int
+
+
+class Ports(msgspec.Struct, frozen=True, kw_only=True):
+    """The Allied ports of `normandy-1944@5` (§7.1-§7.1.3): the depots under construction, the
+    depots on their reduced side (hex -> the turn they turn full; None: they stay reduced), the
+    sites whose depot was destroyed (never rebuilt), and the Logistics Phases running in which a
+    German unit has stood in an Allied Cherbourg (option Q38)."""
+
+    building: dict[str, Build] = {}
+    reduced: dict[str, int | None] = {}
+    lost: tuple[str, ...] = ()
+    occupied: int = 0
+
+
 class State5(State4, frozen=True, kw_only=True):
     """The state of `normandy-1944@5`: version 4's, with the Administration Phase's records
     (§1.1.1.3, §6.10). A separate type, so @1-@4 states and digests are unchanged."""
@@ -173,7 +194,12 @@ class State5(State4, frozen=True, kw_only=True):
     rest: dict[str, int] = {}  # unit -> the turn it was put under a Rest marker: no move, no attack (§1.1.1.3, Q10)
     replacements: dict[str, int] = {}  # the German unused replacements, by kind (§1.1.1.3, §6.10)
     rebuilt: tuple[str, ...] = ()  # units that regained a step this Administration Phase (option Q09: one each)
+    ports: Ports = Ports()  # §7.1: construction, reduced faces, destroyed sites, Cherbourg's occupation
     withheld: tuple[str, ...] | None = None  # the defender's units left out of the combat under way; None: not asked (§6.5, Q25)
+
+
+def ports_of(state: State) -> Ports | None:
+    return state.ports if isinstance(state, State5) else None
 
 
 def air_of(state: State) -> Air | None:

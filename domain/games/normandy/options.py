@@ -212,12 +212,19 @@ def refuse_unbuilt(ruleset_id: str, options: dict[str, Any], applied: dict[str, 
 
 # `normandy-1944@5` rules the Administration Phase for turns >= 1 (§1.1.1.3 with §6.10: German
 # replacements, rebuilding, Rest, the return to the strategic reserve) and the defender's
-# withholding (§6.5, Q25). Each rule built in @5 moves its options' values from APPLIED_5's
-# refusals to applied.
+# withholding (§6.5, Q25), and the Allied ports (§7.1-§7.1.3, ports.py: Q38, Q39, Q40). Each rule
+# built in @5 moves its options' values from APPLIED_5's refusals to applied.
 RULED_IN_5 = RULED_IN_4 | frozenset({"Q25", "Q08", "Q09", "Q10", "Q63"})
-OPTIONS_5: tuple[Option, ...] = (tuple(_option(q, RULED_IN_5) for q in _Q_4) + _pack(_PACK_RULINGS + _PACK_RULINGS_3 + _PACK_RULINGS_4)
+RULED_PORTS_5 = frozenset({"Q38", "Q39", "Q40"})
+_RULINGS_PORTS_5: tuple[tuple[str, Any, tuple[Any, ...] | None, str, str, tuple[int, int]], ...] = (
+    ("depot_rebuilt", False, (False,), "§7.1.1",
+     "an Allied depot destroyed (by a storm, an enemy unit's entry or Cherbourg's occupation) is never built again: "
+     "§7.1.1 says so of the Mulberries and is silent on the others, whose counter is destroyed too (inferred)", (333, 333)),
+)
+OPTIONS_5: tuple[Option, ...] = (tuple(_option(q, RULED_IN_5 | RULED_PORTS_5) for q in _Q_4)
+                                 + _pack(_PACK_RULINGS + _PACK_RULINGS_3 + _PACK_RULINGS_4)
                                  + tuple(Option(name=n, default=d, choices=c, description=f"{w}: {why}", cite=cite.rb(w, *lines))
-                                         for n, d, c, w, why, lines in _RULINGS_4))
+                                         for n, d, c, w, why, lines in _RULINGS_4 + _RULINGS_PORTS_5))
 APPLIED_5: dict[str, tuple[tuple[Any, ...], str]] = {
     **{k: v for k, v in APPLIED_4.items() if k not in ("Q07_german_admin_roll_is_initiative", "Q25_defender_may_withhold_d")},
     "Q08_replacement_types": ((("infantry", "luftwaffe", "panzergrenadier", "panzer"),),

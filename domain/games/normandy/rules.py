@@ -10,7 +10,7 @@ from typing import Any
 
 from domain.games.normandy import (
     administration, air, bombardment, cite, combat, confusion, counterattack, dday, describe, exploitation, landing, logistics, movement,
-    offmap, overrun, replacements, reserve, rest, retreat, sequence, stacking, tas, victory, views, weather, withhold,
+    offmap, overrun, ports, replacements, reserve, rest, retreat, sequence, stacking, tas, victory, views, weather, withhold,
 )
 from domain.games.normandy.data import GERMAN, GameData, data_of
 from domain.games.normandy.effects import HQsReset, NormandyEffect, Reorganised, SeatDone, UnitPlaced
@@ -32,7 +32,7 @@ from domain.kernel import phases
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.assessment import Assessment
 from domain.kernel.commands import Order, Reject
-from domain.kernel.core import Clock
+from domain.kernel.core import Clock, Frame
 from domain.kernel.pack.schema import Scenario
 from domain.kernel.ruleset import Ruleset
 from domain.kernel.seats import Viewer
@@ -104,9 +104,11 @@ PHASE_TABLE_3 = PHASE_TABLE._replace(
 )
 
 
-# Version 5: the Administration Phase's Rest and Replacement orders, the Allies' then the Germans' (§1.1.1.3).
+# Version 5: the Allied player builds the ports first in the Logistics Phase (§1.1.1.2, §7.1); the
+# Administration Phase's Rest and Replacement orders, the Allies' then the Germans' (§1.1.1.3).
 PHASE_TABLE_5 = PHASE_TABLE_3._replace(
-    enter={**PHASE_TABLE_3.enter, "administration": administration.enter_5},
+    enter={**PHASE_TABLE_3.enter, "logistics": _auto(ports.construct, logistics.check_supply, logistics.receive),
+           "administration": administration.enter_5},
     following=sequence.following_5,
 )
 
@@ -127,7 +129,10 @@ class Normandy(Ruleset):
     effect_type = NormandyEffect
     state_type = State
     options = OPTIONS
-    pack_dir = str(Path(__file__).resolve().parent / "pack")
+    # @1-@4 play their own frozen copy of the pack (pack_v4/: before 1213 became a village, W6), so
+    # their recorded games, which pin the pack by hash, re-verify unchanged; @5 plays pack/, which
+    # tools/normandy_map writes.
+    pack_dir = str(Path(__file__).resolve().parent / "pack_v4")
     data: GameData
     phase_table = PHASE_TABLE
     deferred: tuple[type, ...] = DEFERRED + BUILT_IN_5
@@ -693,10 +698,11 @@ class Normandy5(Normandy4):
     applied = APPLIED_5
     phase_table = PHASE_TABLE_5
     deferred = tuple(o for o in Normandy4.deferred if o not in BUILT_IN_5 + ADMINISTRATION)
+    pack_dir = str(Path(__file__).resolve().parent / "pack")
 
     def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
         s = super().setup(pack, scenario, game_id=game_id, options=options)
-        return State5(**{f: getattr(s, f) for f in s.__struct_fields__})
+        return State5(**{f: getattr(s, f) for f in s.__struct_fields__}, ports=ports.at_start(s))
 
     def legal(self, state: State, seat: str, *, unit: str | None = None) -> list[Order]:
         top = state.core.top()
@@ -712,8 +718,14 @@ class Normandy5(Normandy4):
         return orders
 
     def rule(self, adj: Adjudication, seat: str, order: Order) -> None:
+        """The Administration Phase's orders (§1.1.1.3), the defender's withholding decision (§6.5,
+        Q25), or version 4's rulings; then the Rest markers an enemy lifts, and §7.1's consequences of
+        what moved: depots destroyed by an enemy unit's entry, construction begun on the sites taken
+        (ports.py)."""
+        before: State = adj.state
         self._rule(adj, seat, order)
         rest.tidy(adj)
+        ports.sweep(adj, before)
 
     def _rule(self, adj: Adjudication, seat: str, order: Order) -> None:
         state: State = adj.state
@@ -726,7 +738,11 @@ class Normandy5(Normandy4):
         if top is None and state.core.clock.phase == "movement" and _moves(order, rest_of(state)):
             raise Reject("at_rest", "A unit under a Rest marker may not move (§1.1.1.3).", cite.REST)
         if top is None or top.kind != "withhold":
-            return super().rule(adj, seat, order)
+            super().rule(adj, seat, order)
+        else:
+            self._withhold(adj, seat, order, top)
+
+    def _withhold(self, adj: Adjudication, seat: str, order: Order, top: Frame) -> None:
         if seat not in top.waiting_for():  # §6.5 with Q25: the defender's choice
             raise Reject("not_your_decision", f"The open {top.kind} decision is not yours.", cite.DISORGANISED, frame=top.id)
         if not isinstance(order, Withhold) or order.frame != top.id:

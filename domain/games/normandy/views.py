@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from domain.games.normandy.data import GameData
-from domain.games.normandy.model import State, State4, State5, air_of, offmap_of
+from domain.games.normandy.model import State, State4, State5, air_of, offmap_of, ports_of
 from domain.kernel.seats import Viewer
 
 
@@ -39,4 +39,7 @@ def view(state: State, data: GameData, viewer: Viewer) -> dict[str, Any]:
                    exploit_owed=state.exploit_owed)
     if isinstance(state, State5):  # version 5: the Rest markers, the unused German replacements, the units withheld
         out.update(rest=dict(state.rest), replacements=dict(state.replacements), withheld=list(state.withheld or ()))
+    p = ports_of(state)
+    if p is not None:  # version 5: the Allied ports under construction, on their reduced side, destroyed (the turn track is public)
+        out["ports"] = msgspec.to_builtins(p)
     return out

@@ -63,6 +63,8 @@ def choose(session: Session, seat: str, rng: random.Random):
 
 OFFMAP_TAGS = ("normandy.offmap_moved", "normandy.interdiction", "normandy.box_control", "normandy.confusion_placed",
                "normandy.confusion_lifted", "normandy.depot_vanished", "normandy.extended_move", "normandy.special_operation")
+PORT_TAGS = ("normandy.construction_begun", "normandy.construction_turn", "normandy.port_placed", "normandy.port_flipped",
+             "normandy.cherbourg_occupied", "normandy.depot")  # version 5's §7.1
 
 
 # "2+boxes": Cobra with a few units of each side put on the Strategic Movement Map at the start, so
@@ -86,7 +88,7 @@ def boxed(session: Session) -> None:
 def play(scenario: str, seed: int, *, max_orders: int = 20000, ruleset=NORMANDY, tally: Counter | None = None,
          options: dict | None = None) -> Session:
     """A random game under the newest version (`ruleset` for an older one); `tally` counts the
-    off-map and Confusion effects (version 4). Scenario "2+boxes" is Cobra with `BOXED_START`."""
+    off-map, Confusion and port effects (version 4). Scenario "2+boxes" is Cobra with `BOXED_START`."""
     rng = random.Random(seed)
     session = Session(ruleset, pack(), scenario.split("+")[0], dice=dice_for(seed), game_id=f"random-{seed}", options=options)
     if scenario.endswith("+boxes"):
@@ -101,7 +103,7 @@ def play(scenario: str, seed: int, *, max_orders: int = 20000, ruleset=NORMANDY,
         if not isinstance(ruling, Accepted):
             raise InvariantBroken(f"listed order refused: {seat} {order}: {ruling}")
         if tally is not None:
-            tally.update(t for e in ruling.effects if (t := e.__struct_config__.tag) in OFFMAP_TAGS)
+            tally.update(t for e in ruling.effects if (t := e.__struct_config__.tag) in OFFMAP_TAGS + PORT_TAGS)
         broken = invariants(session.state) + version_4(session.state, order, ruling) + version_5(session.state, order, ruling)
         if before.phase == "movement" and session.state.core.clock != before and before.side:
             broken += [f"overstacked at the end of movement: {h}" for h in overstacked(session.state, session.ruleset.data, before.side)]
@@ -175,7 +177,7 @@ def main(argv: list[str]) -> int:
         print(f"scenario {scenario}: {args.n} games (seeds {args.first}-{args.first + args.n - 1}), {len(errors)} exceptions or "
               f"invariant breaks, {time.process_time() - start:.0f} s CPU, {time.perf_counter() - wall:.0f} s wall; "
               f"results {dict(results)}")
-        print(f"  off-map and Confusion effects: {dict(sorted(tally.items()))}")
+        print(f"  off-map, Confusion and port effects: {dict(sorted(tally.items()))}")
         for e in errors[:10]:
             print("  ", e)
         print(f"  version 4's and 5's orders: {dict(USED)}", flush=True)

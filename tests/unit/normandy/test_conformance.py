@@ -20,9 +20,16 @@ LOADED = [case for path in CASES for _, case in load_cases(path)]
 
 
 @lru_cache(maxsize=None)
+def pack_in(directory: str):
+    return load_pack_dir(directory)
+
+
+@lru_cache(maxsize=None)
 def bound(ruleset_id: str):
-    """The case's own version (`normandy-1944@1` or `@2`), bound to the installed pack."""
-    return get(ruleset_id).bind(load_pack_dir(NORMANDY.pack_dir))
+    """The case's own version (`normandy-1944@1` ... `@5`), bound to its own installed pack (@1-@4:
+    pack_v4/, @5: pack/)."""
+    r = get(ruleset_id)
+    return r.bind(pack_in(r.pack_dir))
 
 
 def test_there_are_cases_for_every_section_built():

@@ -88,3 +88,16 @@ def test_an_owner_override_may_not_move_a_printed_cobra_unit_silently(tmp_path):
     with pytest.raises(PackInvalid) as e:
         load_pack_dir(PACK_DIR, [_override(tmp_path, {"scenarios": {"2": sc}})])
     assert "scenarios" in str(e.value)
+
+
+def test_versions_1_to_4_keep_their_frozen_pack_and_version_5_has_1213_a_village():
+    """W6 (§2.2 L161): 1213 is a village as well as bocage in @5's pack (pack/); @1-@4 play pack_v4/,
+    the pack their recorded games pin by hash, where it is bocage only. Nothing else differs."""
+    from domain.games.normandy import NORMANDY, NORMANDY_4, NORMANDY_5
+
+    assert NORMANDY.pack_dir == NORMANDY_4.pack_dir != NORMANDY_5.pack_dir == str(PACK_DIR)
+    old, new = load_pack_dir(NORMANDY_4.pack_dir), pack()
+    assert "village" not in old.map.hexes["1213"].features and "village" in new.map.hexes["1213"].features
+    assert {h for h in new.map.hexes if new.map.hexes[h] != old.map.hexes[h]} == {"1213"}
+    assert set(new.map.places) - set(old.map.places) == {"village_1213"}
+    assert (old.counters, old.tables, old.scenarios) == (new.counters, new.tables, new.scenarios)
