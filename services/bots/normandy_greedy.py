@@ -16,6 +16,8 @@ their assessments and the map to one of those orders, looking no further than th
   is not next to an enemy goes into Reserve (§4.1.1: it would not attack anyway, option Q52, and waits
   for an Exploitation); an Exploitation (§6.8) activates as many Reserve stacks as offered, with the
   marker's support when it may, moves them nearer the enemy, then attacks as above.
+- Version 5: in the Administration Phase every step it may rebuild and every rebuilt unit it may
+  bring back (§1.1.1.3), nothing put to rest or sent to the reserve; it never withholds (§6.5).
 """
 from __future__ import annotations
 
@@ -66,6 +68,8 @@ def choose(view: dict[str, Any], orders: list[dict[str, Any]], assessments: list
         return next((o for o in orders if o["type"] == "bombard" and o["kind"] in ("air", "naval")), orders[0])
     if "setup_place" in kinds or "give_marker" in kinds:
         return orders[0]
+    if "rebuild" in kinds or "enter_from_rest" in kinds:  # version 5 (§1.1.1.3): steps back, units back
+        return next(o for o in orders if o["type"] in ("rebuild", "enter_from_rest"))
     if "attack" in kinds or "end_activation" in kinds:
         scored = [(sum(value(r) for r in a["results"]) / 6, o) for o, a in zip(orders, assessments)
                   if o["type"] == "attack" and a]
