@@ -109,9 +109,9 @@ def passed(adj: Adjudication, before: State) -> set[str]:
     hex enters it as much as one ending there)."""
     out: set[str] = set()
     for e in adj.effects:
-        if isinstance(e, UnitMoved) and before.units[e.unit].side == GERMAN:
-            start = before.units[e.unit].hex
-            out.update(e.path[1:] if start is not None and e.path[:1] == (start,) else e.path)
+        u = before.units.get(e.unit) if isinstance(e, UnitMoved) else None
+        if u is not None and u.side == GERMAN:
+            out.update(e.path[1:] if u.hex is not None and e.path[:1] == (u.hex,) else e.path)
     return out
 
 
