@@ -25,9 +25,18 @@ from collections import deque
 import pytest
 from msgspec.structs import replace
 
-from domain.games.breakout_pursuit import BREAKOUT_PURSUIT_2, combat, delay, retreat, supply, supply_routes, supply_steps, zoc
-from domain.games.breakout_pursuit.stacking import stack_count
+from domain.games.breakout_pursuit import (
+    BREAKOUT_PURSUIT_2,
+    combat,
+    delay,
+    retreat,
+    supply,
+    supply_routes,
+    supply_steps,
+    zoc,
+)
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, PENDING, enemy
+from domain.games.breakout_pursuit.stacking import stack_count
 from domain.games.breakout_pursuit.strength import intact_fortress
 from domain.kernel.memo import per_state
 from domain.kernel.search import spread
@@ -143,7 +152,7 @@ def test_steps_to_sources_are_the_breadth_first_search_by_hex_id(positions):
             assert supply_steps.steps_to.uncached(None, data, targets, blocked, limit) == dist
             labels = {h: f"source-{rng.randrange(3)}" for h in targets}
             assert supply_steps.labelled(data, labels, blocked, limit) == spread(
-                data.land_graph, dict(sorted(labels.items())), enters=lambda n: n not in blocked, limit=limit)
+                data.land_graph, dict(sorted(labels.items())), enters=lambda n, b=blocked: n not in b, limit=limit)
 
 
 def test_german_supply_judgement_is_the_breadth_first_search_from_the_east_edge(positions):
@@ -152,7 +161,7 @@ def test_german_supply_judgement_is_the_breadth_first_search_from_the_east_edge(
     for state, data in positions:
         ground = supply._ground(state, data, GERMAN)
         sources = {h: "east_edge" for h in data.east_edge if supply._usable(h, ground, state)}
-        reach = spread(data.land_graph, dict(sorted(sources.items())), enters=lambda n: n not in ground.blocked)
+        reach = spread(data.land_graph, dict(sorted(sources.items())), enters=lambda n, b=ground.blocked: n not in b)
         for uid, t in supply.paths(state, data, GERMAN).items():
             if supply.fixed(state.units[uid], state) is None:
                 found = supply._length(state.units[uid].hex, reach, data.land_graph)
