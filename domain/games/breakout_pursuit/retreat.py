@@ -56,20 +56,34 @@ def weight(state: State, data, uid: str) -> int:
 def refusal(state: State, data, uid: str, n: str, filled: Counter, enemy_zoc: frozenset[str]) -> str | None:
     """Why `uid` may not retreat into the neighbouring hex `n` (None: it may), the hexes `filled` by
     the units retreating before it counted: the one test both the ruling and the record use."""
-    u = state.units[uid]
-    if not data.enterable(n) or data.sea_between(u.hex, n):
-        return "sea"
-    if n in enemy_zoc:
-        return "enemy-controlled (ZOC L)"
-    if hex_barred(state, data, u.side, n):
-        return "enemy-occupied, or an intact Fortress (Movement B)"
-    if occupancy.of(state, data).stacks.get(n, 0) + filled[n] + weight(state, data, uid) > STACK_LIMIT:
+    why, held = _around(state, data, uid, enemy_zoc)[n]
+    if why is None and held + filled[n] > STACK_LIMIT:
         return f"would hold more than {STACK_LIMIT} combat units (Stacking M)"
-    return None
+    return why
 
 
 def legal_hexes(state: State, data, uid: str, filled: Counter, enemy_zoc: frozenset[str]) -> list[str]:
-    return [n for n in data.neighbours[state.units[uid].hex] if refusal(state, data, uid, n, filled, enemy_zoc) is None]
+    """The hexes next to `uid` refusal() allows."""
+    return [n for n, (why, held) in _around(state, data, uid, enemy_zoc).items() if why is None and held + filled[n] <= STACK_LIMIT]
+
+
+@per_state  # asked of each hex next to each retreating unit in each order of the units (plans): once a unit
+def _around(state: State, data, uid: str, enemy_zoc: frozenset[str]) -> dict[str, tuple[str | None, int]]:
+    """For each hex next to `uid`, in data.neighbours' order: why it may not retreat there whatever
+    the units before it do (None: it may), and the combat units there with it and its companion."""
+    u = state.units[uid]
+    held, w = occupancy.of(state, data).stacks, weight(state, data, uid)
+    out: dict[str, tuple[str | None, int]] = {}
+    for n in data.neighbours[u.hex]:
+        why = None
+        if not data.enterable(n) or data.sea_between(u.hex, n):
+            why = "sea"
+        elif n in enemy_zoc:
+            why = "enemy-controlled (ZOC L)"
+        elif hex_barred(state, data, u.side, n):
+            why = "enemy-occupied, or an intact Fortress (Movement B)"
+        out[n] = (why, held.get(n, 0) + w)
+    return out
 
 
 # --- closeness to the source of supply --------------------------------------------------------

@@ -45,9 +45,10 @@ def route(graph, start: str, steps: dict[str, int], rest: dict[str, tuple[str, .
     walked, here, tail = [], start, rest.get(start)
     while tail is None:
         walked.append(here)
-        for here in graph[here]:  # a plain loop: a generator per hex costs twice as much
-            if steps.get(here) == left:
+        for n in graph[here]:  # a plain loop: a generator per hex costs twice as much
+            if steps.get(n) == left:
                 break
+        here = n
         tail = (here,) if left == 0 else rest.get(here)
         left -= 1
     path = tuple(walked) + tail

@@ -20,14 +20,23 @@ from __future__ import annotations
 
 import gc
 import random
-from collections import deque
+from collections import Counter, deque
 
 import pytest
 from msgspec.structs import replace
 
-from domain.games.breakout_pursuit import BREAKOUT_PURSUIT_2, combat, delay, retreat, supply, supply_routes, supply_steps, zoc
-from domain.games.breakout_pursuit.stacking import stack_count
+from domain.games.breakout_pursuit import (
+    BREAKOUT_PURSUIT_2,
+    combat,
+    delay,
+    retreat,
+    supply,
+    supply_routes,
+    supply_steps,
+    zoc,
+)
 from domain.games.breakout_pursuit.model import ALLIED, GERMAN, ISOLATED, PENDING, enemy
+from domain.games.breakout_pursuit.stacking import stack_count
 from domain.games.breakout_pursuit.strength import intact_fortress
 from domain.kernel.memo import per_state
 from domain.kernel.search import spread
@@ -143,7 +152,7 @@ def test_steps_to_sources_are_the_breadth_first_search_by_hex_id(positions):
             assert supply_steps.steps_to.uncached(None, data, targets, blocked, limit) == dist
             labels = {h: f"source-{rng.randrange(3)}" for h in targets}
             assert supply_steps.labelled(data, labels, blocked, limit) == spread(
-                data.land_graph, dict(sorted(labels.items())), enters=lambda n: n not in blocked, limit=limit)
+                data.land_graph, dict(sorted(labels.items())), enters=lambda n, b=blocked: n not in b, limit=limit)
 
 
 def test_german_supply_judgement_is_the_breadth_first_search_from_the_east_edge(positions):
@@ -152,7 +161,7 @@ def test_german_supply_judgement_is_the_breadth_first_search_from_the_east_edge(
     for state, data in positions:
         ground = supply._ground(state, data, GERMAN)
         sources = {h: "east_edge" for h in data.east_edge if supply._usable(h, ground, state)}
-        reach = spread(data.land_graph, dict(sorted(sources.items())), enters=lambda n: n not in ground.blocked)
+        reach = spread(data.land_graph, dict(sorted(sources.items())), enters=lambda n, b=ground.blocked: n not in b)
         for uid, t in supply.paths(state, data, GERMAN).items():
             if supply.fixed(state.units[uid], state) is None:
                 found = supply._length(state.units[uid].hex, reach, data.land_graph)
@@ -326,8 +335,8 @@ def test_the_hexes_to_attack_are_those_holding_an_enemy_unit(positions):
 
 def test_a_retreats_questions_answered_from_the_index_as_from_the_units(positions):
     """Stacking M (combat units per hex), Movement B (enemy combat units or Trucks bar a hex), Truck B
-    (a Truck and its passenger move together): retreat's answers from occupancy.of equal a scan of
-    every unit, for every hex next to a unit and every unit on the map."""
+    (a Truck and its passenger move together): retreat's answers from occupancy.of, and its refusals
+    of each hex next to each combat unit (hexes filled before it or not), equal a scan of every unit."""
     for state, data in positions:
         near = sorted({n for u in state.units.values() if u.hex for n in data.neighbours[u.hex]})
         for h in near:
@@ -343,3 +352,22 @@ def test_a_retreats_questions_answered_from_the_index_as_from_the_units(position
             companion = u.carrying or carrier
             expected = (u.id, companion) if companion and state.units[companion].hex is not None else (u.id,)
             assert retreat.movers(state, data, u.id) == expected
+            if not u.combat_unit:
+                continue
+            enemy_zoc = zoc.enemy_controlled(state, data, u.side)
+            weight = sum(1 for m in expected if state.units[m].combat_unit)
+            for n in data.neighbours[u.hex]:
+                for filled in (Counter(), Counter({n: 1}), Counter({n: 2})):
+                    if not data.enterable(n) or data.sea_between(u.hex, n):
+                        why = "sea"
+                    elif n in enemy_zoc:
+                        why = "enemy-controlled (ZOC L)"
+                    elif any(retreat.blocking(x) and x.side != u.side for x in state.at(n)) or (
+                            u.side == ALLIED and retreat.intact_fortress(state, data, n)):
+                        why = "enemy-occupied, or an intact Fortress (Movement B)"
+                    elif stack_count(state, n) + filled[n] + weight > retreat.STACK_LIMIT:
+                        why = f"would hold more than {retreat.STACK_LIMIT} combat units (Stacking M)"
+                    else:
+                        why = None
+                    assert retreat.refusal(state, data, u.id, n, filled, enemy_zoc) == why
+                    assert (n in retreat.legal_hexes(state, data, u.id, filled, enemy_zoc)) == (why is None)
