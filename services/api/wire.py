@@ -86,7 +86,7 @@ def optional_body(model: Any):
         raw = await read_limited(request, request.app.state.settings.max_body_bytes)
         if not raw.strip():
             return model()
-        return _decoded(decoder, raw)
+        return _decoded(decoder, integral(raw))
 
     return Depends(decode)
 
