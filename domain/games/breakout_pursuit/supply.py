@@ -205,15 +205,15 @@ class _Reach(NamedTuple):
 def _reach(state: State, data) -> _Reach:
     ground, limits = _ground(state, data, ALLIED), _limits(data)
     general, naval = _allied_sources(state, data, ground)
-    return _Reach(ground, limits, supply_steps.labelled(data, general, ground.blocked, limits[1]),
-                  supply_steps.labelled(data, naval, ground.blocked, limits[1]) if naval else {})
+    return _Reach(ground, limits, supply_steps.labelled(state, data, general, ground.blocked, limits[1]),
+                  supply_steps.labelled(state, data, naval, ground.blocked, limits[1]) if naval else {})
 
 
 @per_state
 def _unit_reach(state: State, data, sid: str) -> dict[str, tuple[int, str]]:
     """The reach of one Supply unit offered (a usable one: usable_supply_unit)."""
     r = _reach(state, data)
-    return supply_steps.labelled(data, {str(state.units[sid].hex): sid}, r.ground.blocked, r.limits[1])
+    return supply_steps.labelled(state, data, {str(state.units[sid].hex): sid}, r.ground.blocked, r.limits[1])
 
 
 @per_state  # the phase's start asks which Supply units would help, then judges without them: one pass

@@ -19,11 +19,7 @@ def steps_to(state, data, targets: frozenset[str], blocked: frozenset[str], limi
     reaches a target within `limit` steps (all of them with None). A target may be blocked (a
     source in enemy ZOC, A); no other hex on a path may be. The targets are at 0."""
     hexes, number, graph = data.land_numbered
-    dist = [-1] * len(hexes)  # -1 not reached, -2 blocked
-    for h in blocked:
-        i = number.get(h)
-        if i is not None:
-            dist[i] = -2
+    dist = _unreached(state, data, blocked).copy()
     order = [number[h] for h in targets if h in number]
     for i in order:
         dist[i] = 0
@@ -40,17 +36,13 @@ def steps_to(state, data, targets: frozenset[str], blocked: frozenset[str], limi
     return out
 
 
-def labelled(data, sources: dict[str, str], blocked: frozenset[str], limit: int | None) -> dict[str, tuple[int, str]]:
+def labelled(state, data, sources: dict[str, str], blocked: frozenset[str], limit: int | None) -> dict[str, tuple[int, str]]:
     """{hex: (steps to the nearest source, its label)} as kernel.search.spread finds them over
     data.land_graph from `sources` (hex -> label) taken in hex-id order, entering no blocked hex:
     each hex keeps the label of the hex it was first reached from, the queue taken in order."""
     hexes, number, graph = data.land_numbered
-    dist = [-1] * len(hexes)  # -1 not reached, -2 blocked
+    dist = _unreached(state, data, blocked).copy()
     label: list[str] = [""] * len(hexes)
-    for h in blocked:
-        i = number.get(h)
-        if i is not None:
-            dist[i] = -2
     seeds = sorted(sources.items())
     order = [number[h] for h, _ in seeds if h in number]
     for h, name in seeds:
@@ -67,3 +59,15 @@ def labelled(data, sources: dict[str, str], blocked: frozenset[str], limit: int 
     out = {h: (0, name) for h, name in seeds}  # a source off the land graph too
     out.update((hexes[i], (dist[i], label[i])) for i in order)
     return out
+
+
+@per_state  # the searches of one side in one state (a judgement's sources, a record's) share what blocks them
+def _unreached(state, data, blocked: frozenset[str]) -> list[int]:
+    """A search's starting marks by hex number: -2 blocked, -1 not reached yet. Copied, never changed."""
+    hexes, number, _ = data.land_numbered
+    dist = [-1] * len(hexes)
+    for h in blocked:
+        i = number.get(h)
+        if i is not None:
+            dist[i] = -2
+    return dist

@@ -133,7 +133,7 @@ def test_steps_to_sources_are_the_breadth_first_search_by_hex_id(positions):
     search over the land graph by hex ids measures (kernel.search.spread: the same nearest source's
     label too), whatever blocks the way, within a limit or none."""
     rng = random.Random(16)
-    data = positions[0][1]
+    state, data = positions[0]
     hexes = sorted(data.land_graph)
     for _ in range(12):
         blocked = frozenset(rng.sample(hexes, len(hexes) * rng.choice((5, 20, 45)) // 100))
@@ -149,9 +149,9 @@ def test_steps_to_sources_are_the_breadth_first_search_by_hex_id(positions):
                     if n not in dist and n not in blocked:
                         dist[n] = dist[h] + 1
                         todo.append(n)
-            assert supply_steps.steps_to.uncached(None, data, targets, blocked, limit) == dist
+            assert supply_steps.steps_to.uncached(state, data, targets, blocked, limit) == dist
             labels = {h: f"source-{rng.randrange(3)}" for h in targets}
-            assert supply_steps.labelled(data, labels, blocked, limit) == spread(
+            assert supply_steps.labelled(state, data, labels, blocked, limit) == spread(
                 data.land_graph, dict(sorted(labels.items())), enters=lambda n, b=blocked: n not in b, limit=limit)
 
 
