@@ -17,7 +17,8 @@ their assessments and the map to one of those orders, looking no further than th
   for an Exploitation); an Exploitation (§6.8) activates as many Reserve stacks as offered, with the
   marker's support when it may, moves them nearer the enemy, then attacks as above.
 - Version 5: in the Administration Phase every step it may rebuild and every rebuilt unit it may
-  bring back (§1.1.1.3), nothing put to rest or sent to the reserve; it never withholds (§6.5).
+  bring back (§1.1.1.3), nothing put to rest or sent to the reserve; it never withholds (§6.5); it
+  supplies by air every unsupplied infantry unit it may, in listing order, before giving markers (§7.5).
 """
 from __future__ import annotations
 
@@ -66,6 +67,8 @@ def choose(view: dict[str, Any], orders: list[dict[str, Any]], assessments: list
         return next((o for o in orders if o["type"] == "commit_tas" and o.get("counter")), orders[0])
     if "bombard" in kinds:
         return next((o for o in orders if o["type"] == "bombard" and o["kind"] in ("air", "naval")), orders[0])
+    if "airborne_supply" in kinds:  # version 5 (§7.5): a lifted marker restores attack and defence, at no cost
+        return next(o for o in orders if o["type"] == "airborne_supply")
     if "setup_place" in kinds or "give_marker" in kinds:
         return orders[0]
     if "rebuild" in kinds or "enter_from_rest" in kinds:  # version 5 (§1.1.1.3): steps back, units back

@@ -254,6 +254,7 @@ NormandyOrder = (EndPhase | SetupPlace | GiveMarker | Move | Land | SetReserve |
                  | LiftRest | Rebuild | EnterFromRest | ReturnToReserve)
 DEFERRED = (SetReserve, AssignAir, Bombard, Overrun, SpecialOperation, OffMapMove, ExtendedMove, PutToRest, AirborneSupply)
 BUILT_IN_5 = (Withhold, LiftRest, Rebuild, EnterFromRest, ReturnToReserve)  # new in version 5: refused `not_built` before it
+BUILT_IN_5_SUPPLY = (AirborneSupply,)  # §7.5, version 5 (still in DEFERRED for versions 1-4)
 ADMINISTRATION = (PutToRest, LiftRest, Rebuild, EnterFromRest, ReturnToReserve)  # §1.1.1.3, version 5
 TURN_ZERO = (Drop, LandWave, Place79th)
 ANSWERS = (Support, Retreat, Advance, Counterattack, CounterattackMove, CommitTAS, Withhold)
