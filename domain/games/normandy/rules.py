@@ -10,7 +10,7 @@ from typing import Any
 
 from domain.games.normandy import (
     administration, air, airborne, bombardment, cite, combat, confusion, counterattack, dday, describe, exploitation, landing, logistics, movement,
-    offmap, overrun, ports, replacements, reserve, rest, retreat, sequence, stacking, tas, victory, views, weather, withhold,
+    offmap, on_foot, overrun, ports, replacements, reserve, rest, retreat, sequence, stacking, tas, victory, views, weather, withhold,
 )
 from domain.games.normandy.data import GERMAN, GameData, data_of
 from domain.games.normandy.effects import HQsReset, NormandyEffect, Reorganised, SeatDone, UnitPlaced
@@ -21,7 +21,7 @@ from domain.games.normandy.model import (
 from domain.games.normandy.options import APPLIED_4, APPLIED_5, OPTIONS, OPTIONS_3, OPTIONS_4, OPTIONS_5, refuse_unbuilt
 from domain.games.normandy.orders import (
     ADMINISTRATION, BUILT_IN_5, BUILT_IN_5_SUPPLY, DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, CounterattackMove, EndActivation,
-    AirborneSupply, EndPhase, EnterFromRest, Exploit, ExtendedMove, GiveMarker, Land, LiftRest, Move, NormandyOrder, OffMapMove, Overrun, PutToRest, Rebuild, Retreat, ReturnToReserve, SetReserve, SetupPlace,
+    AirborneSupply, EndPhase, EnterFromRest, OnFoot, Exploit, ExtendedMove, GiveMarker, Land, LiftRest, Move, NormandyOrder, OffMapMove, Overrun, PutToRest, Rebuild, Retreat, ReturnToReserve, SetReserve, SetupPlace,
     SpecialOperation, Support, Withhold,
 )
 from domain.games.normandy.setup import setup
@@ -44,7 +44,7 @@ NOT_STARTABLE = {
 DEFERRED_CITES = {"set_reserve": cite.RESERVE, "assign_air": cite.AIRPOWER, "bombard": cite.BOMBARDMENT,
                   "overrun": cite.OVERRUN, "special_operation": cite.SPECIAL_OPERATIONS, "offmap_move": cite.OFF_MAP, "extended_move": cite.EXTENDED_MOVEMENT,
                   "put_to_rest": cite.REST, "airborne_supply": cite.AIRBORNE_SUPPLY, "withhold": cite.DISORGANISED,
-                  "lift_rest": cite.REST, "rebuild": cite.REST, "enter_from_rest": cite.REST, "return_to_reserve": cite.STRATEGIC_RESERVE}
+                  "lift_rest": cite.REST, "rebuild": cite.REST, "enter_from_rest": cite.REST, "return_to_reserve": cite.STRATEGIC_RESERVE, "on_foot": cite.ON_FOOT}
 
 
 def _enter_setup(adj: Adjudication) -> bool:
@@ -726,6 +726,8 @@ class Normandy5(Normandy4):
         if top is None and state.core.clock.phase == "markers" and seat in self.phasing(state):
             flown = [o for o in airborne.legal(state, self.data, seat) if unit is None or unit in o.units]
             return flown + orders
+        if top is None and state.core.clock.phase == "movement" and seat in self.phasing(state) and state.active_hq is None:
+            orders = [o for o in on_foot.legal(state, self.data, seat) if unit is None or o.unit == unit] + orders
         resting = rest_of(state)
         if resting and state.core.clock.phase == "movement":  # §1.1.1.3: a unit in Rest does not move
             return [o for o in orders if not _moves(o, resting)]
@@ -757,6 +759,11 @@ class Normandy5(Normandy4):
             if self._logistics_done(adj.state):
                 phases.end_phase(adj, self.phase_table)
             return
+        if top is None and isinstance(order, OnFoot):
+            if state.core.clock.phase != "movement" or seat not in self.phasing(state):
+                raise Reject("wrong_phase", "A motorised infantry unit goes on foot in its Movement Phase, before it moves (§2.2).",
+                             cite.ON_FOOT, phase=state.core.clock.phase)
+            return on_foot.go(adj, seat, order)
         if top is None and state.core.clock.phase == "movement" and _moves(order, rest_of(state)):
             raise Reject("at_rest", "A unit under a Rest marker may not move (§1.1.1.3).", cite.REST)
         if top is None or top.kind != "withhold":

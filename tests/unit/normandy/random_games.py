@@ -151,6 +151,10 @@ def version_5(state, order, ruling) -> list[str]:
             out.append(f"{order.unit} returned to the reserve but is in {u.box or u.hex}")
         if tag == "enter_from_rest" and u.box not in ("strategic_reserve", "pending"):
             out.append(f"{order.unit} entered from Rest but is in {u.box or u.hex}")
+    if tag == "on_foot":  # §2.2: on foot for the phase, not yet moved
+        USED[tag] += 1
+        if order.unit not in state.on_foot or order.unit in state.moved:
+            out.append(f"{order.unit} put on foot but not recorded so, or already moved")
     if tag == "airborne_supply":  # §7.5: the markers are gone, within the turn's 4 SP
         USED[tag] += 1
         if any(state.units[u].unsupplied for u in order.units) or not 0 < state.airborne[1] <= 4:
