@@ -17,7 +17,9 @@ their assessments and the map to one of those orders, looking no further than th
   for an Exploitation); an Exploitation (§6.8) activates as many Reserve stacks as offered, with the
   marker's support when it may, moves them nearer the enemy, then attacks as above.
 - Version 5: in the Administration Phase every step it may rebuild and every rebuilt unit it may
-  bring back (§1.1.1.3), nothing put to rest or sent to the reserve; it never withholds (§6.5).
+  bring back (§1.1.1.3), nothing put to rest or sent to the reserve; it never withholds (§6.5); it
+  supplies by air every unsupplied infantry unit it may, in listing order, before giving markers (§7.5);
+  it puts each motorised infantry unit on foot before moving (§2.2: never slower with the pack's values).
 """
 from __future__ import annotations
 
@@ -66,6 +68,8 @@ def choose(view: dict[str, Any], orders: list[dict[str, Any]], assessments: list
         return next((o for o in orders if o["type"] == "commit_tas" and o.get("counter")), orders[0])
     if "bombard" in kinds:
         return next((o for o in orders if o["type"] == "bombard" and o["kind"] in ("air", "naval")), orders[0])
+    if "airborne_supply" in kinds:  # version 5 (§7.5): a lifted marker restores attack and defence, at no cost
+        return next(o for o in orders if o["type"] == "airborne_supply")
     if "setup_place" in kinds or "give_marker" in kinds:
         return orders[0]
     if "rebuild" in kinds or "enter_from_rest" in kinds:  # version 5 (§1.1.1.3): steps back, units back
@@ -87,6 +91,8 @@ def choose(view: dict[str, Any], orders: list[dict[str, Any]], assessments: list
         sure = [o for o, a in zip(orders, assessments) if o["type"] == "overrun" and a and sum(map(breaks, a["results"])) >= 4]
         if sure:
             return sure[0]
+    if "on_foot" in kinds:  # version 5 (§2.2): with the pack's values on foot is never slower than motorised
+        return next(o for o in orders if o["type"] == "on_foot")
     if "move" in kinds or "set_reserve" in kinds:
         return move(view, orders, side, scenario, distance) or reserve(view, orders, side, distance) or end or orders[0]
     return end or orders[0]

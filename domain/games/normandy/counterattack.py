@@ -17,7 +17,7 @@ from domain.games.normandy import stacking
 from domain.games.normandy.effects import ControlChanged, CounterattackLaunched, UnitAdvanced
 from domain.games.normandy.model import Combat, State, State4, confused, rest_of
 from domain.games.normandy.orders import Counterattack, CounterattackMove
-from domain.games.normandy.units import attack as attack_value, is_hq, seat_of
+from domain.games.normandy.units import attack as attack_value, is_hq, motorised, seat_of
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.commands import Reject
 from domain.kernel.core import Frame
@@ -49,7 +49,7 @@ def closing_in(state: State, data: GameData, uid: str, hex_: str) -> list[str]:
     if u.hex is None or u.hex in confused(state):  # §6.11: no move out of a Confusion hex
         return []
     enemy = {x.hex for x in state.units.values() if x.hex is not None and x.side != u.side}
-    col = "motorized" if data.values[uid].motorized else "non_motorized"
+    col = "motorized" if motorised(state, data, uid) else "non_motorized"
     steps = data.step_costs(col, data.values[uid].armored)
     return sorted(n for n in data.neighbours(u.hex) if n != hex_ and data.grid.adjacent(n, hex_) and data.land(n)
                   and n not in enemy and steps.get((u.hex, n)) is not None and stacking.fits(state, data, n, (uid,), (uid,)))

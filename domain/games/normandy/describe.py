@@ -61,6 +61,8 @@ SAY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     + {"owner": "", "enemy_adjacent": " (an enemy unit is adjacent)", "left_the_map": " (it left the map)"}.get(str(e.get("reason")), ""),
     "normandy.step_rebuilt": lambda e: f"{e.get('unit')} regains a step" + (f" ({e.get('kind')} replacement)" if e.get("kind") else ""),
     "normandy.returned_to_reserve": lambda e: f"{e.get('unit')} returns to the Allied strategic reserve",
+    "normandy.on_foot": lambda e: f"{e.get('unit')} moves on foot this phase",
+    "normandy.airborne_supplied": lambda e: f"Supplied by air: {', '.join(e.get('units') or ())} ({e.get('sp')} SP)",
     "normandy.withheld": lambda e: ("Withheld from the defence: " + ", ".join(e.get("units") or ())) if e.get("units")
     else "Every unit defends",
     "normandy.defensive_support": lambda e: (f"{e.get('hq')} supports the defence" if e.get("hq") else "No defensive support"),

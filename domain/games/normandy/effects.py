@@ -45,6 +45,20 @@ class SupplyTraced(Effect, frozen=True, kw_only=True, tag="normandy.supply"):
     unsupplied: tuple[str, ...]
 
 
+class AirborneSupplied(Effect, frozen=True, kw_only=True, tag="normandy.airborne_supplied"):
+    """§7.5: the Allies lift the "Out of supply" markers of these infantry units by air (`sp`
+    stacking points of the turn's four)."""
+
+    units: tuple[str, ...]
+    sp: int
+
+
+class WentOnFoot(Effect, frozen=True, kw_only=True, tag="normandy.on_foot"):
+    """§2.2 (option Q50): a motorised infantry unit is on foot for the rest of this phase."""
+
+    unit: str
+
+
 class MarkersReceived(Effect, frozen=True, kw_only=True, tag="normandy.markers_received"):
     side: str
     count: int
@@ -470,4 +484,4 @@ NormandyEffect = (StepNotRuled | PhaseBegun | WeatherRolled | StormTested | Init
                   | OffMapMoved | InterdictionRolled | BoxControl | ConfusionPlaced | ConfusionLifted | DepotVanished
                   | ExtendedMoveMade | SpecialOperationMade | PartisansRose | FestungDestroyed | Withheld
                   | ReplacementsReceived | RestMarked | RestLifted | StepRebuilt | ReturnedToReserve
-                  | ConstructionBegun | ConstructionTurn | PortPlaced | PortFlipped | CherbourgOccupied)
+                  | ConstructionBegun | ConstructionTurn | PortPlaced | PortFlipped | CherbourgOccupied | AirborneSupplied | WentOnFoot)

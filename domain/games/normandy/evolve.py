@@ -26,10 +26,17 @@ def _five(state: State5, e: Any) -> State5:
     match e:
         case fx.Withheld(units=us):
             return replace(state, withheld=us)
+        case fx.AirborneSupplied(units=us, sp=sp):
+            turn = state.core.clock.turn
+            used = state.airborne[1] if state.airborne[0] == turn else 0
+            return replace(state, units={**state.units, **{k: replace(state.units[k], unsupplied=False) for k in us}},
+                           airborne=(turn, used + sp))
         case fx.AttackDeclared() | fx.OverrunDeclared() | fx.CounterattackLaunched() | fx.CombatEnded():
             return replace(state, withheld=None) if state.withheld is not None else state
-        case fx.PhaseBegun() if state.rebuilt:
-            return replace(state, rebuilt=())
+        case fx.PhaseBegun() if state.rebuilt or state.on_foot:
+            return replace(state, rebuilt=(), on_foot=())
+        case fx.WentOnFoot(unit=uid):
+            return replace(state, on_foot=state.on_foot + (uid,))
         case fx.ReplacementsReceived(received=got):
             return replace(state, replacements={k: state.replacements.get(k, 0) + got.get(k, 0)
                                                 for k in sorted({*state.replacements, *got})})

@@ -36,6 +36,10 @@ def check_supply(adj: Adjudication) -> None:
                cite.ruling("Q28_unit_to_hq_path", "no_road_same_nationality"),
                cite.ruling("hq_road_access", state.core.options.get("hq_road_access", 2), "inferred roads"))
     adj.emit(SupplyTraced(unsupplied=out, cite=why))
+
+
+def airborne_not_ruled(adj: Adjudication) -> None:
+    """Versions 1-4 (version 5 rules §7.5 in airborne.py)."""
     adj.emit(StepNotRuled(step="airborne_supply", reason="airborne supply (§7.5) is not built", cite=(cite.AIRBORNE_SUPPLY,)))
 
 

@@ -196,6 +196,8 @@ class State5(State4, frozen=True, kw_only=True):
     rebuilt: tuple[str, ...] = ()  # units that regained a step this Administration Phase (option Q09: one each)
     ports: Ports = Ports()  # §7.1: construction, reduced faces, destroyed sites, Cherbourg's occupation
     withheld: tuple[str, ...] | None = None  # the defender's units left out of the combat under way; None: not asked (§6.5, Q25)
+    on_foot: tuple[str, ...] = ()  # motorised infantry moving on foot this phase (§2.2, option Q50)
+    airborne: tuple[int, int] = (0, 0)  # (turn, stacking points) the Allies last supplied by air (§7.5: 4 SP a turn)
 
 
 def ports_of(state: State) -> Ports | None:

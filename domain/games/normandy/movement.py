@@ -12,7 +12,7 @@ from domain.games.normandy.data import GameData, data_of
 from domain.games.normandy.effects import ControlChanged, FlagSet, UnitMoved
 from domain.games.normandy.model import PENDING, State, State4, Unit, confused
 from domain.games.normandy.orders import Move
-from domain.games.normandy.units import movement, owns
+from domain.games.normandy.units import motorised, movement, owns
 from domain.kernel.adjudication import Adjudication
 from domain.kernel.citation import Citation
 from domain.kernel.commands import Reject
@@ -22,7 +22,7 @@ def allowance(state: State, data: GameData, u: Unit) -> int:
     """The MP a unit has for its move: its allowance, or (version 4) what a successful overrun left it (§4.3)."""
     if isinstance(state, State4) and u.id in state.left:
         return state.left[u.id]
-    return movement(data, u)
+    return movement(state, data, u)
 
 
 def going_on(state: State, uid: str) -> bool:
@@ -51,7 +51,7 @@ class Context:
         self.data = data
         self.uid = u.id
         v = data.values[u.id]
-        self.col = "motorized" if v.motorized else "non_motorized"
+        self.col = "motorized" if motorised(state, data, u.id) else "non_motorized"
         self.armored = v.armored
         self.enemy_hexes = snap.enemy_hexes
         self.ezoc = snap.ezoc
@@ -114,7 +114,7 @@ def entries(state: State, data: GameData, u: Unit, hexes: tuple[str, ...], snap:
             out.setdefault(e, (e,))
         if e in ctx.ezoc:
             continue
-        reach = reachable(data.graph, e, max(0, movement(data, u) - first), ctx.cost, stops=ctx.stops)
+        reach = reachable(data.graph, e, max(0, movement(state, data, u) - first), ctx.cost, stops=ctx.stops)
         for h in reach.costs:
             if h not in out and h != e and stacking.fits(state, data, h, (u.id,), occupied=ctx.occupied):
                 out[h] = (e,) + reach.path(h)[1:]
@@ -134,7 +134,7 @@ def legal(state: State, data: GameData, seat: str, arrivals: Callable[[Unit], tu
     for u in sorted(state.units.values(), key=lambda x: x.id):
         if (unit is not None and u.id != unit) or u.id in state.moved or not owns(state, data, seat, u.id):
             continue
-        if data.values[u.id].cls == "garrison" or movement(data, u) <= 0 and u.hex is not None:
+        if data.values[u.id].cls == "garrison" or movement(state, data, u) <= 0 and u.hex is not None:
             continue
         if u.hex is not None:
             orders += [Move(unit=u.id, path=p) for _, p in sorted(destinations(state, data, u, snap).items())]

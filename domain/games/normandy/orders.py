@@ -221,6 +221,12 @@ class PutToRest(Order, frozen=True, kw_only=True, tag="put_to_rest"):
     unit: str
 
 
+class OnFoot(Order, frozen=True, kw_only=True, tag="on_foot"):
+    """§2.2: a motorised infantry unit moves on foot this phase (version 5)."""
+
+    unit: str
+
+
 class AirborneSupply(Order, frozen=True, kw_only=True, tag="airborne_supply"):
     """§7.5."""
 
@@ -251,9 +257,10 @@ class Place79th(Order, frozen=True, kw_only=True, tag="place_79th"):
 NormandyOrder = (EndPhase | SetupPlace | GiveMarker | Move | Land | SetReserve | Exploit | ActivateHQ | Attack | EndActivation
                  | Support | Retreat | Advance | Counterattack | CounterattackMove | Withhold | CommitTAS | AssignAir | Bombard | Overrun
                  | SpecialOperation | OffMapMove | ExtendedMove | PutToRest | AirborneSupply | Drop | LandWave | Place79th
-                 | LiftRest | Rebuild | EnterFromRest | ReturnToReserve)
+                 | LiftRest | Rebuild | EnterFromRest | ReturnToReserve | OnFoot)
 DEFERRED = (SetReserve, AssignAir, Bombard, Overrun, SpecialOperation, OffMapMove, ExtendedMove, PutToRest, AirborneSupply)
-BUILT_IN_5 = (Withhold, LiftRest, Rebuild, EnterFromRest, ReturnToReserve)  # new in version 5: refused `not_built` before it
+BUILT_IN_5 = (Withhold, LiftRest, Rebuild, EnterFromRest, ReturnToReserve, OnFoot)  # new in version 5: refused `not_built` before it
+BUILT_IN_5_SUPPLY = (AirborneSupply,)  # §7.5, version 5 (still in DEFERRED for versions 1-4)
 ADMINISTRATION = (PutToRest, LiftRest, Rebuild, EnterFromRest, ReturnToReserve)  # §1.1.1.3, version 5
 TURN_ZERO = (Drop, LandWave, Place79th)
 ANSWERS = (Support, Retreat, Advance, Counterattack, CounterattackMove, CommitTAS, Withhold)

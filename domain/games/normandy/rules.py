@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from domain.games.normandy import (
-    administration, air, bombardment, cite, combat, confusion, counterattack, dday, describe, exploitation, landing, logistics, movement,
-    offmap, overrun, ports, replacements, reserve, rest, retreat, sequence, stacking, tas, victory, views, weather, withhold,
+    administration, air, airborne, bombardment, cite, combat, confusion, counterattack, dday, describe, exploitation, landing, logistics, movement,
+    offmap, on_foot, overrun, ports, replacements, reserve, rest, retreat, sequence, stacking, tas, victory, views, weather, withhold,
 )
 from domain.games.normandy.data import GERMAN, GameData, data_of
 from domain.games.normandy.effects import HQsReset, NormandyEffect, Reorganised, SeatDone, UnitPlaced
@@ -20,8 +20,8 @@ from domain.games.normandy.model import (
 )
 from domain.games.normandy.options import APPLIED_4, APPLIED_5, OPTIONS, OPTIONS_3, OPTIONS_4, OPTIONS_5, refuse_unbuilt
 from domain.games.normandy.orders import (
-    ADMINISTRATION, BUILT_IN_5, DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, CounterattackMove, EndActivation,
-    EndPhase, EnterFromRest, Exploit, ExtendedMove, GiveMarker, Land, LiftRest, Move, NormandyOrder, OffMapMove, Overrun, PutToRest, Rebuild, Retreat, ReturnToReserve, SetReserve, SetupPlace,
+    ADMINISTRATION, BUILT_IN_5, BUILT_IN_5_SUPPLY, DEFERRED, TURN_ZERO, ActivateHQ, Advance, AssignAir, Attack, Bombard, CommitTAS, Counterattack, CounterattackMove, EndActivation,
+    AirborneSupply, EndPhase, EnterFromRest, OnFoot, Exploit, ExtendedMove, GiveMarker, Land, LiftRest, Move, NormandyOrder, OffMapMove, Overrun, PutToRest, Rebuild, Retreat, ReturnToReserve, SetReserve, SetupPlace,
     SpecialOperation, Support, Withhold,
 )
 from domain.games.normandy.setup import setup
@@ -44,7 +44,7 @@ NOT_STARTABLE = {
 DEFERRED_CITES = {"set_reserve": cite.RESERVE, "assign_air": cite.AIRPOWER, "bombard": cite.BOMBARDMENT,
                   "overrun": cite.OVERRUN, "special_operation": cite.SPECIAL_OPERATIONS, "offmap_move": cite.OFF_MAP, "extended_move": cite.EXTENDED_MOVEMENT,
                   "put_to_rest": cite.REST, "airborne_supply": cite.AIRBORNE_SUPPLY, "withhold": cite.DISORGANISED,
-                  "lift_rest": cite.REST, "rebuild": cite.REST, "enter_from_rest": cite.REST, "return_to_reserve": cite.STRATEGIC_RESERVE}
+                  "lift_rest": cite.REST, "rebuild": cite.REST, "enter_from_rest": cite.REST, "return_to_reserve": cite.STRATEGIC_RESERVE, "on_foot": cite.ON_FOOT}
 
 
 def _enter_setup(adj: Adjudication) -> bool:
@@ -59,6 +59,12 @@ def _enter_markers(adj: Adjudication) -> bool:
     if s.markers_due.get(side, 0) and not any(logistics.takers(s, data_of(adj), seat) for seat in s.core.layout.seats_of(side)):
         logistics.forfeit(adj, side)
     return adj.state.markers_due.get(side, 0) > 0
+
+
+def _enter_markers_5(adj: Adjudication) -> bool:
+    """Version 5: the Allies' turn also stops for airborne supply (§7.5) when some marker may be lifted."""
+    markers = _enter_markers(adj)
+    return markers or airborne.possible(adj.state, data_of(adj), adj.state.core.clock.side or "")
 
 
 def _leave_markers(adj: Adjudication) -> None:
@@ -77,7 +83,7 @@ PHASE_TABLE = phases.Phases(
     enter={
         "setup": _enter_setup,
         "weather": _auto(weather.roll, weather.air_not_ruled),
-        "logistics": _auto(logistics.check_supply, logistics.receive),
+        "logistics": _auto(logistics.check_supply, logistics.airborne_not_ruled, logistics.receive),
         "markers": _enter_markers,
         "administration": _auto(administration.initiative, administration.returning_hqs, administration.not_ruled),
         "storm": _auto(weather.storm_test),
@@ -108,6 +114,7 @@ PHASE_TABLE_3 = PHASE_TABLE._replace(
 # Administration Phase's Rest and Replacement orders, the Allies' then the Germans' (§1.1.1.3).
 PHASE_TABLE_5 = PHASE_TABLE_3._replace(
     enter={**PHASE_TABLE_3.enter, "logistics": _auto(ports.construct, logistics.check_supply, logistics.receive),
+           "markers": _enter_markers_5,
            "administration": administration.enter_5},
     following=sequence.following_5,
 )
@@ -252,6 +259,10 @@ class Normandy(Ruleset):
                 and all(u.side == side for u in state.units.values() if u.hex == h)
                 and stacking.fits(state, self.data, h, (uid,))]
 
+    def _logistics_done(self, state: State) -> bool:
+        """Whether the side giving Offensive markers has nothing left to do in the Logistics Phase."""
+        return not state.markers_due.get(state.core.clock.side or "", 0)
+
     def can_end(self, state: State, seat: str) -> bool:
         if state.core.top() is not None or state.combat is not None or seat not in self.phasing(state):
             return False
@@ -316,7 +327,7 @@ class Normandy(Ruleset):
                 self._place(adj, seat, order)
             case GiveMarker() if phase in ("setup", "markers"):
                 logistics.give(adj, seat, order)
-                if phase == "markers" and not adj.state.markers_due.get(state.core.clock.side or "", 0):
+                if phase == "markers" and self._logistics_done(adj.state):
                     phases.end_phase(adj, self.phase_table)
             case Move() if phase == "movement":
                 movement.move(adj, seat, order, lambda u: self.entry_hexes(adj.state, u))
@@ -697,7 +708,7 @@ class Normandy5(Normandy4):
     options = OPTIONS_5
     applied = APPLIED_5
     phase_table = PHASE_TABLE_5
-    deferred = tuple(o for o in Normandy4.deferred if o not in BUILT_IN_5 + ADMINISTRATION)
+    deferred = tuple(o for o in Normandy4.deferred if o not in BUILT_IN_5 + ADMINISTRATION + BUILT_IN_5_SUPPLY)
     pack_dir = str(Path(__file__).resolve().parent / "pack")
 
     def setup(self, pack, scenario: str, *, game_id: str, options: dict[str, Any]) -> State:
@@ -712,6 +723,11 @@ class Normandy5(Normandy4):
         if top is None and state.core.clock.phase == "administration" and seat in self.phasing(state):
             own = [o for o in administration.legal(state, self.data, seat) if unit is None or getattr(o, "unit", None) == unit]
             return own + orders
+        if top is None and state.core.clock.phase == "markers" and seat in self.phasing(state):
+            flown = [o for o in airborne.legal(state, self.data, seat) if unit is None or unit in o.units]
+            return flown + orders
+        if top is None and state.core.clock.phase == "movement" and seat in self.phasing(state) and state.active_hq is None:
+            orders = [o for o in on_foot.legal(state, self.data, seat) if unit is None or o.unit == unit] + orders
         resting = rest_of(state)
         if resting and state.core.clock.phase == "movement":  # §1.1.1.3: a unit in Rest does not move
             return [o for o in orders if not _moves(o, resting)]
@@ -735,6 +751,19 @@ class Normandy5(Normandy4):
                 raise Reject("wrong_phase", "Rest and Replacement orders are given in the Administration Phase (§1.1.1.3).",
                              cite.REST, phase=state.core.clock.phase)
             return self._administer(adj, seat, order)
+        if top is None and isinstance(order, AirborneSupply):
+            if state.core.clock.phase != "markers" or seat not in self.phasing(state):
+                raise Reject("wrong_phase", "Airborne supply is given by the Allied player in the Logistics Phase (§7.5).",
+                             cite.AIRBORNE_SUPPLY, phase=state.core.clock.phase)
+            airborne.supply(adj, seat, order)
+            if self._logistics_done(adj.state):
+                phases.end_phase(adj, self.phase_table)
+            return
+        if top is None and isinstance(order, OnFoot):
+            if state.core.clock.phase != "movement" or seat not in self.phasing(state):
+                raise Reject("wrong_phase", "A motorised infantry unit goes on foot in its Movement Phase, before it moves (§2.2).",
+                             cite.ON_FOOT, phase=state.core.clock.phase)
+            return on_foot.go(adj, seat, order)
         if top is None and state.core.clock.phase == "movement" and _moves(order, rest_of(state)):
             raise Reject("at_rest", "A unit under a Rest marker may not move (§1.1.1.3).", cite.REST)
         if top is None or top.kind != "withhold":
@@ -765,6 +794,10 @@ class Normandy5(Normandy4):
                 replacements.rebuild(adj, seat, order)
             case EnterFromRest():
                 replacements.enter(adj, seat, order)
+
+    def _logistics_done(self, state: State) -> bool:
+        side = state.core.clock.side or ""
+        return super()._logistics_done(state) and not airborne.possible(state, self.data, side)
 
     def before_resolution(self, adj: Adjudication) -> bool:
         """After the Allies' bombardment and air support (§6.2, §9.1), the defender's withholding (§6.5, Q25)."""

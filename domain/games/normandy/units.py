@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from domain.games.normandy.data import GERMAN, GameData, Values
-from domain.games.normandy.model import State, Unit
+from domain.games.normandy.model import State, State5, Unit
 
 # §8 and §11: the Allied side may have one seat or two (US, British/Canadian). A unit belongs to
 # the seat of its nationality group when the scenario has it, else to the side's only seat.
@@ -37,11 +37,20 @@ def defense(data: GameData, u: Unit) -> int:
     return -(-d // 2) if u.unsupplied else d
 
 
-def movement(data: GameData, u: Unit) -> int:
+def motorised(state: State, data: GameData, uid: str) -> bool:
+    """§0.1.2, with §2.2 from version 5: a motorised infantry unit (option Q50: its counter's flag) is
+    motorised unless its player chose to move it on foot this phase."""
+    v = data.values[uid]
+    if isinstance(state, State5) and "motorized_infantry" in v.flags:
+        return uid not in state.on_foot
+    return v.motorized
+
+
+def movement(state: State, data: GameData, u: Unit) -> int:
     """§7.4: an unsupplied motorised unit moves at half (non-motorised units keep their allowance)."""
     v = data.values[u.id]
     m = v.movement[face(v, u)]
-    return m // 2 if u.unsupplied and v.motorized else m
+    return m // 2 if u.unsupplied and motorised(state, data, u.id) else m
 
 
 def is_combat(data: GameData, uid: str) -> bool:

@@ -37,8 +37,9 @@ def view(state: State, data: GameData, viewer: Viewer) -> dict[str, Any]:
                    overrun=msgspec.to_builtins(state.overrun) if state.overrun else None,
                    exploitation=msgspec.to_builtins(state.exploitation) if state.exploitation else None,
                    exploit_owed=state.exploit_owed)
-    if isinstance(state, State5):  # version 5: the Rest markers, the unused German replacements, the units withheld
-        out.update(rest=dict(state.rest), replacements=dict(state.replacements), withheld=list(state.withheld or ()))
+    if isinstance(state, State5):  # version 5: the Rest markers, the unused German replacements, the units withheld, the SP supplied by air
+        out.update(rest=dict(state.rest), replacements=dict(state.replacements), withheld=list(state.withheld or ()),
+                   airborne=list(state.airborne))
     p = ports_of(state)
     if p is not None:  # version 5: the Allied ports under construction, on their reduced side, destroyed (the turn track is public)
         out["ports"] = msgspec.to_builtins(p)

@@ -138,7 +138,7 @@ def version_4(state, order, ruling) -> list[str]:
 
 
 def version_5(state, order, ruling) -> list[str]:
-    """Checks of `normandy-1944@5`'s withholding (§6.5, Q25) and Administration Phase (§1.1.1.3) after
+    """Checks of `normandy-1944@5`'s withholding (§6.5, Q25), Administration Phase (§1.1.1.3) and airborne supply (§7.5) after
     the ruling of one of their orders."""
     tag = order.__struct_config__.tag
     out: list[str] = []
@@ -151,6 +151,14 @@ def version_5(state, order, ruling) -> list[str]:
             out.append(f"{order.unit} returned to the reserve but is in {u.box or u.hex}")
         if tag == "enter_from_rest" and u.box not in ("strategic_reserve", "pending"):
             out.append(f"{order.unit} entered from Rest but is in {u.box or u.hex}")
+    if tag == "on_foot":  # §2.2: on foot for the phase, not yet moved
+        USED[tag] += 1
+        if order.unit not in state.on_foot or order.unit in state.moved:
+            out.append(f"{order.unit} put on foot but not recorded so, or already moved")
+    if tag == "airborne_supply":  # §7.5: the markers are gone, within the turn's 4 SP
+        USED[tag] += 1
+        if any(state.units[u].unsupplied for u in order.units) or not 0 < state.airborne[1] <= 4:
+            out.append(f"airborne supply of {order.units}: still unsupplied or {state.airborne[1]} SP spent")
     if tag == "withhold":
         USED["withhold_some" if order.units else "withhold_none"] += 1
         said = [e for e in ruling.effects if type(e).__name__ == "Withheld"]
