@@ -7,7 +7,7 @@
 
 `impulse` on the clock is 1 in phase A and 2 in phase B. A phase in which nobody has a decision
 is played by the umpire at once (its automatic steps are still recorded). The kernel's phase driver
-plays the phases (rules.PHASE_TABLE); this module says how a phase is announced and what follows."""
+plays the phases (phase_tables.PHASE_TABLE); this module says how a phase is announced and what follows."""
 from __future__ import annotations
 
 from domain.games.normandy import cite
