@@ -190,7 +190,7 @@ OPTIONS_4: tuple[Option, ...] = (tuple(_option(q, RULED_IN_4) for q in _Q_4) + _
 # others with `option_not_built` rather than pin a value nobody reads. Versions 1-3 are left as
 # recorded. Q05's other reading is applied (weather.storm_test), so it is not listed.
 APPLIED_4: dict[str, tuple[tuple[Any, ...], str]] = {
-    "Q01_hq_reset": (("end_of_phase",), "the HQs are reset at the end of phases A and B only (rules.py)"),
+    "Q01_hq_reset": (("end_of_phase",), "the HQs are reset at the end of phases A and B only (phase_tables.py)"),
     "Q07_german_admin_roll_is_initiative": ((True,), "replacements are not built: the German roll serves the initiative"),
     "Q08_replacement_types": ((("infantry", "luftwaffe", "panzergrenadier", "panzer"),), "replacements are not built"),
     "Q14_division_counts_once": ((True,), "the command cap (command.py) and the Allied one-division limit (offmap.py) count a division's counters once"),

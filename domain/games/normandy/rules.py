@@ -197,7 +197,6 @@ class Normandy(Ruleset):
 
     def rule(self, adj: Adjudication, seat: str, order: Order) -> None:
         state: State = adj.state
-        data = self.data
         frame = state.core.top()
         tag = order.__struct_config__.tag
         if isinstance(order, TURN_ZERO):
