@@ -18,7 +18,6 @@ searches they replace answered, on positions of random games under breakout-purs
   the state's units, as a scan of the units answers them."""
 from __future__ import annotations
 
-import gc
 import random
 from collections import Counter, deque
 
@@ -267,23 +266,25 @@ def test_zoc_memoised_per_state_answers_each_states_own_zoc(positions):
 
 def test_a_memo_never_answers_for_another_object_even_when_ids_are_reused():
     """An id freed and taken by a new object finds no entry of the old one."""
-    calls = []
+    calls = Counter()
 
     @per_state
     def answer(state, data, k):
-        calls.append(state)
+        calls[state["value"]] += 1  # the value, not the state: holding the state would keep its id taken
         return state["value"] + k
 
     data = object()
     rng = random.Random(5)
-    for _ in range(300):
-        value = rng.randrange(10**6)
-        state = {"value": value}  # freed at the next turn: CPython hands the id out again
-        assert answer(state, data, 1) == value + 1
-        assert answer(state, data, 1) == value + 1  # the second ask is the memo's
+    ids = []
+    for n in range(300):
+        state = {"value": n}  # freed when the memo's table is next cleared: CPython hands its id out again
+        ids.append(id(state))
+        k = rng.randrange(10)
+        assert answer(state, data, k) == n + k
+        assert answer(state, data, k) == n + k  # the second ask is the memo's
         del state
-        gc.collect()
-    assert len(calls) == 300
+    assert len(set(ids)) < len(ids), "no id was reused: the case this test is about never happened"
+    assert all(calls[n] == 1 for n in range(300))  # each object computed once, never answered an old entry's value
 
 
 def test_a_delay_line_searched_from_its_hex_is_one_of_the_open_hexes(positions):
