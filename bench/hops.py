@@ -38,7 +38,6 @@ import redis as redis_client
 import uvicorn
 
 from bench import stack
-from bench.traced_worker import KEY
 from infra.auth import open_tokens
 from infra.localservices import free_port
 from services import queries
@@ -49,6 +48,9 @@ from services.queries import Queries
 from services.worker.app import DEFAULT_QUEUE, FOLD_QUEUE
 from tests.faults.support import WorkerProcess
 
+# The Redis list (per game) bench/traced_worker.py pushes each fold's moments to. Defined here, not
+# there: importing traced_worker patches game.step and fold.fault in the importing process.
+KEY = "bench.hops:"
 HOPS = ("HTTP parse+auth", "append commit", "nudge publish", "worker wake-up", "fold read", "adjudicate",
         "ruling commit", "NOTIFY", "?wait reply")
 PAUSE = 0.05  # s between a ruling and the next order: the worker goes back to waiting on Redis

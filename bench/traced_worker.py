@@ -18,11 +18,11 @@ import time
 import redis
 from celery.signals import task_prerun
 
+from bench.hops import KEY
 from domain.kernel import game
 from services.config import from_env
 from services.worker import fold
 
-KEY = "bench.hops:"
 _marks: dict = {}
 _client: list[redis.Redis] = []  # made in the pool process, on first use
 
